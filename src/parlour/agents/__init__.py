@@ -1,0 +1,38 @@
+"""Computer players: generic agents for every game, and each game's own bots by name."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from parlour.core.errors import RulesError
+from parlour.core.protocol import Bot, Game
+
+
+class RandomBot(Bot):
+    """Picks uniformly among the legal moves."""
+
+    name = "random"
+
+    def choose(self, game: Any, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        return legal[rng.randrange(len(legal))]
+
+
+def bot_names(game: Game[Any, Any, Any, Any, Any]) -> tuple[str, ...]:
+    """Every bot this game offers, ``random`` first."""
+    return ("random", *(n for n in game.bots() if n != "random"))
+
+
+def make_bot(game: Game[Any, Any, Any, Any, Any], name: str, rules: Any) -> Bot:
+    """A bot by name for this game and these rules; ``RulesError`` names the choices."""
+    key = name.strip().lower()
+    factories = dict(game.bots())
+    if key in factories:
+        bot: Bot = factories[key](rules)
+        return bot
+    if key == "random":
+        return RandomBot()
+    raise RulesError(
+        f"{game.spec.title} has no bot {name!r}; the bots are: {', '.join(bot_names(game))}"
+    )

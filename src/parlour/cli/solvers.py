@@ -1,0 +1,9 @@
+"""``parlour solve GAME …``: each solvable game's command."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from parlour.cli.solve_shut_the_box import main as shut_the_box
+
+SOLVERS: dict[str, Callable[[Sequence[str]], int]] = {"shut-the-box": shut_the_box}

@@ -1,0 +1,139 @@
+"""House-rule options: one generic reader and writer for every game's ``Rules``.
+
+A game's ``Rules`` is a frozen dataclass of ints, bools and enums (with help
+text in each field's metadata).  From it alone we derive the JSON in records,
+the ``--rule key=value`` parser of the command line and the form of the web
+lobby, so a new option needs no UI code.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import typing
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from parlour.core.errors import RulesError
+
+R = TypeVar("R")
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+@dataclass(frozen=True)
+class OptionInfo:
+    """One house-rule option, described for people and forms."""
+
+    name: str
+    kind: str  # "int", "bool" or "choice"
+    default: Any
+    help: str
+    choices: tuple[Any, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "default": _to_json_value(self.default),
+            "help": self.help,
+            "choices": [_to_json_value(c) for c in self.choices],
+        }
+
+
+def _field_types(rules_type: type[Any]) -> dict[str, Any]:
+    return typing.get_type_hints(rules_type)
+
+
+def options(rules_type: type[Any]) -> tuple[OptionInfo, ...]:
+    """Every option of a rules dataclass, in declaration order."""
+    hints = _field_types(rules_type)
+    out = []
+    for f in dataclasses.fields(rules_type):
+        t = hints[f.name]
+        helptext = str(f.metadata.get("help", f.name.replace("_", " ")))
+        if isinstance(t, type) and issubclass(t, enum.Enum):
+            out.append(OptionInfo(f.name, "choice", f.default, helptext, tuple(t)))
+        elif t is bool:
+            out.append(OptionInfo(f.name, "bool", f.default, helptext))
+        elif t is int:
+            choices = tuple(f.metadata.get("choices", ()))
+            out.append(OptionInfo(f.name, "int", f.default, helptext, choices))
+        else:  # pragma: no cover - a game declared an unsupported option type
+            raise TypeError(f"option {f.name} has unsupported type {t!r}")
+    return tuple(out)
+
+
+def _to_json_value(value: Any) -> Any:
+    return value.value if isinstance(value, enum.Enum) else value
+
+
+def _convert(option: OptionInfo, rules_type: type[Any], value: Any) -> Any:
+    t = _field_types(rules_type)[option.name]
+    if option.kind == "choice":
+        for member in t:
+            if value == member.value or (
+                isinstance(value, str) and value.lower().replace("_", "-") in
+                (member.value, member.name.lower().replace("_", "-"))
+            ):
+                return member
+        allowed = ", ".join(m.value for m in t)
+        raise RulesError(f"{option.name} must be one of {allowed}, not {value!r}")
+    if option.kind == "bool":
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.lower() in _TRUE | _FALSE:
+            return value.lower() in _TRUE
+        raise RulesError(f"{option.name} must be true or false, not {value!r}")
+    if isinstance(value, bool):
+        raise RulesError(f"{option.name} must be a whole number, not {value!r}")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        return int(value)
+    raise RulesError(f"{option.name} must be a whole number, not {value!r}")
+
+
+def rules_from_json(rules_type: type[R], data: Mapping[str, Any]) -> R:
+    """Build rules from a mapping of option names to values (missing ones take defaults)."""
+    if not isinstance(data, Mapping):
+        raise RulesError("rules must be a mapping of option names to values")
+    known = {o.name: o for o in options(rules_type)}
+    values: dict[str, Any] = {}
+    for key, raw in data.items():
+        name = str(key).replace("-", "_")
+        if name not in known:
+            raise RulesError(
+                f"unknown rule {key!r}; the rules are: {', '.join(sorted(known))}"
+            )
+        values[name] = _convert(known[name], rules_type, raw)
+    try:
+        return rules_type(**values)
+    except TypeError as exc:  # pragma: no cover - guarded by the checks above
+        raise RulesError(str(exc)) from None
+
+
+def rules_to_json(rules: Any) -> dict[str, Any]:
+    """The rules as plain JSON data (enums by value); ``rules_from_json`` reads it back."""
+    return {f.name: _to_json_value(getattr(rules, f.name)) for f in dataclasses.fields(rules)}
+
+
+def parse_assignments(rules_type: type[R], assignments: Iterable[str]) -> R:
+    """Rules from ``key=value`` strings, as given to ``--rule`` on the command line."""
+    data: dict[str, str] = {}
+    for item in assignments:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise RulesError(f"a rule is written key=value, not {item!r}")
+        data[key.strip()] = value.strip()
+    return rules_from_json(rules_type, data)
+
+
+def non_defaults(rules: Any) -> dict[str, Any]:
+    """Only the options that differ from the defaults."""
+    default = type(rules)()
+    return {
+        k: v for k, v in rules_to_json(rules).items() if v != _to_json_value(getattr(default, k))
+    }

@@ -1,0 +1,69 @@
+"""The text grammar of Shut the Box moves (what people type, what records store).
+
+* ``roll 2`` / ``roll 1`` -- throw two dice or one; a bare ``roll`` means the only
+  throw allowed, and is refused as ambiguous when one die is also allowed.
+* ``7+1`` -- flip tiles 7 and 1; tiles may also be separated by spaces, commas
+  or ``&``, in any order.  The canonical form is highest first, joined by ``+``.
+
+>>> parse_move("1 & 7", 9), format_move(Flip((1, 7)))
+(Flip((7, 1)), '7+1')
+>>> parse_move("roll 1", 9)
+Throw(1)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from parlour.core.errors import AmbiguousMoveError, InvalidMoveError
+from parlour.games.shut_the_box.state import Flip, Move, Throw
+
+HELP = """\
+Moves:
+  roll 2      throw two dice        roll 1   throw one die (when allowed)
+  roll        throw (when there is no choice)
+  7+1         flip tiles 7 and 1 (also "7 1", "1,7", "7 & 1")
+"""
+
+_ROLL = re.compile(r"^(?:roll|throw|r)(?:\s*([0-9]+))?$")
+_TILES_SPLIT = re.compile(r"\s*[+,&\s]\s*")
+
+
+def parse_move(text: str, tiles: int, legal: Sequence[Move] = ()) -> Move:
+    """Read a move; ``legal`` resolves a bare ``roll``.  Raises ``InvalidMoveError``."""
+    t = text.strip().lower()
+    if not t:
+        raise InvalidMoveError("no move given")
+    roll = _ROLL.match(t)
+    if roll:
+        if roll.group(1) is not None:
+            n = int(roll.group(1))
+            if n not in (1, 2):
+                raise InvalidMoveError(f"throw one die or two, not {n}")
+            return Throw(n)
+        throws = [m for m in legal if isinstance(m, Throw)]
+        if len(throws) > 1:
+            raise AmbiguousMoveError("you may throw one die or two: type 'roll 1' or 'roll 2'")
+        return throws[0] if throws else Throw(2)
+    parts = [p for p in _TILES_SPLIT.split(t) if p]
+    if not parts:
+        raise InvalidMoveError(f"{text.strip()!r} is not a move (type 'help' for the moves)")
+    numbers: list[int] = []
+    for part in parts:
+        if not part.isdigit():
+            raise InvalidMoveError(f"{text.strip()!r} is not a move (type 'help' for the moves)")
+        n = int(part)
+        if not 1 <= n <= tiles:
+            raise InvalidMoveError(f"there is no tile {n} in a box of {tiles}")
+        if n in numbers:
+            raise InvalidMoveError(f"tile {n} is named twice")
+        numbers.append(n)
+    return Flip(tuple(numbers))
+
+
+def format_move(move: Move) -> str:
+    """The canonical text of a move."""
+    if isinstance(move, Throw):
+        return f"roll {move.dice}"
+    return "+".join(str(t) for t in move.tiles)

@@ -1,0 +1,84 @@
+"""Optimal choices for a seat, from the exact solvers: shared by the optimal bot and the advisor."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from parlour.games.shut_the_box.rules import Mode, OneDie, Scoring
+from parlour.games.shut_the_box.solver import solve_long_game, solve_utility
+from parlour.games.shut_the_box.state import Flip, Move, State, Status, Throw
+from parlour.games.shut_the_box.strategy import Goal, goal_for, utility
+
+
+@dataclass(frozen=True)
+class Valued:
+    """A legal move with its value under the seat's goal."""
+
+    move: Move
+    value: float
+    exact: Fraction | None = None
+
+
+def valued_moves(state: State, seat: int, goal: Goal | None = None,
+                 exact: bool = False) -> tuple[Goal, tuple[Valued, ...]]:
+    """Every legal move of ``seat`` with its value (expected utility), best first."""
+    goal = goal or goal_for(state, seat)
+    rules = state.rules
+    open_mask = state.open_for(seat)
+    status = state.status[seat]
+    if goal.kind == "long":
+        long_solution = solve_long_game(rules.tiles, rules.one_die, rules.doubles_extra_turn)
+        if status is Status.THROW:
+            dice = long_solution.dice_values(open_mask, state.bank)
+            ranked = sorted(dice.items(), key=lambda kv: (-kv[1], -kv[0]))
+            return goal, tuple(Valued(Throw(n), v) for n, v in ranked)
+        if status is Status.PLACE:
+            total = sum(state.dice[seat])
+            flips = long_solution.flip_values(open_mask, total, state.bank)
+            return goal, tuple(Valued(Flip.of_mask(m), v) for m, v in flips)
+        return goal, ()
+    solution = _solution(rules.tiles, rules.one_die, rules.scoring, goal, exact)
+    if status is Status.THROW:
+        dice_values = solution.dice_values(open_mask)
+        ranked_dice = sorted(dice_values.items(), key=lambda kv: (-kv[1], -kv[0]))
+        return goal, tuple(_valued(Throw(n), v) for n, v in ranked_dice)
+    if status is Status.PLACE:
+        total = sum(state.dice[seat])
+        return goal, tuple(_valued(Flip.of_mask(m), v)
+                           for m, v in solution.flip_values(open_mask, total))
+    return goal, ()
+
+
+@lru_cache(maxsize=256)
+def _solution(tiles: int, one_die: OneDie, scoring: Scoring, goal: Goal, exact: bool) -> Any:
+    """The goal's one-turn solution, solved once per rule set (a few milliseconds each)."""
+    return solve_utility(tiles, one_die, utility(goal, tiles, scoring), exact)
+
+
+def _valued(move: Move, value: float | Fraction) -> Valued:
+    if isinstance(value, Fraction):
+        return Valued(move, float(value), value)
+    return Valued(move, value)
+
+
+def best_move(state: State, seat: int) -> Move:
+    """The optimal move of ``seat`` for its goal (the first legal move if it has none)."""
+    _, ranked = valued_moves(state, seat)
+    return ranked[0].move
+
+
+def describe_value(goal: Goal, value: float) -> str:
+    """A value in words: a percentage for chances, points for expected scores."""
+    if goal.kind == "score":
+        return f"expected score {-value:.2f}"
+    if goal.kind == "survive":
+        return f"chance to stay in {max(0.0, value) * 100:.1f}%" if value > -1 else "—"
+    what = {"shut": "chance to shut the box", "beat": "chance to win the round",
+            "long": "chance to win the game"}[goal.kind]
+    return f"{what} {value * 100:.2f}%"
+
+
+__all__ = ["Mode", "Valued", "best_move", "describe_value", "valued_moves"]

@@ -1,0 +1,86 @@
+"""What a seat should aim for now, as a utility over the turn's outcome.
+
+The round is won by shutting the box or, failing that, by the lowest score, so
+the right objective depends on the situation:
+
+* solo play: shut the box (nothing else wins);
+* somebody has finished the round already: beat the best score so far (a tie
+  shares the win, so it is worth a share);
+* nobody has finished yet: the lowest expected score;
+* cumulative game: stay under the drop-out total (then the lowest score);
+* long game: win the race, solved exactly as a two-player game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+
+from parlour.games.shut_the_box.rules import Mode, Rules, Scoring, score_of
+from parlour.games.shut_the_box.state import State, Status
+
+
+@dataclass(frozen=True)
+class Goal:
+    """An objective for one turn: a utility for every final open-tile mask."""
+
+    kind: str  # "shut", "score", "beat", "survive" or "long"
+    description: str
+    target: int | None = None
+    share: Fraction = Fraction(1)
+    """Beat: what a tie with the target is worth (1/(k+1) with k seats already on it)."""
+
+    @property
+    def is_probability(self) -> bool:
+        return self.kind in ("shut", "beat", "long")
+
+
+def goal_for(state: State, seat: int) -> Goal:
+    """The objective the optimal bot and the advisor pursue for ``seat`` now."""
+    rules = state.rules
+    if rules.mode is Mode.LONG:
+        return Goal("long", "win the long game")
+    if rules.mode is Mode.CUMULATIVE:
+        room = rules.drop_out_at - state.totals[seat]
+        return Goal("survive", f"score under {room} to stay in (total {state.totals[seat]}, "
+                               f"out at {rules.drop_out_at})", target=room)
+    if state.players == 1:
+        return Goal("shut", "shut the box")
+    finished = [state.scores[s] for s in range(state.players)
+                if s != seat and state.status[s] is Status.DONE and state.scores[s] is not None]
+    if not finished:
+        return Goal("score", "the lowest expected score")
+    best = min(s for s in finished if s is not None)
+    ties = sum(1 for s in finished if s == best)
+    return Goal("beat", f"beat {best}, the best score so far", target=best,
+                share=Fraction(1, ties + 1))
+
+
+@cache
+def utility(goal: Goal, tiles: int, scoring: Scoring) -> tuple[Fraction, ...]:
+    """The goal's utility of every final open mask of a box of ``tiles``."""
+    out = []
+    top = score_of(scoring, (1 << tiles) - 1) + 1
+    for mask in range(1 << tiles):
+        score = score_of(scoring, mask)
+        if goal.kind == "shut":
+            u = Fraction(int(mask == 0))
+        elif goal.kind == "score":
+            u = Fraction(-score)
+        elif goal.kind == "beat":
+            assert goal.target is not None
+            u = Fraction(1) if mask == 0 or score < goal.target else (
+                goal.share if score == goal.target else Fraction(0))
+        elif goal.kind == "survive":
+            assert goal.target is not None
+            # staying in matters most; among equal chances, a lower score
+            u = Fraction(int(score < goal.target)) - Fraction(score, 100 * top)
+        else:
+            raise ValueError(f"goal {goal.kind!r} has no one-turn utility")
+        out.append(u)
+    return tuple(out)
+
+
+def rules_key(rules: Rules) -> tuple[int, object, Scoring]:
+    return rules.tiles, rules.one_die, rules.scoring

@@ -1,0 +1,1 @@
+"""Terminal play: renderers per game and the line-mode player."""
