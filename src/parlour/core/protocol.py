@@ -22,10 +22,13 @@ node, so a game record is one sequence of ``(seat, action)`` pairs.
 from __future__ import annotations
 
 import abc
+import bisect
+import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, Generic, TypeVar
 
 from parlour.core.errors import IllegalMoveError, NotYourTurnError
@@ -80,6 +83,23 @@ class Hint(Generic[M]):
     objective: str = ""
 
 
+_BY_IDENTITY: dict[int, tuple[Any, tuple[tuple[Any, ...], tuple[int, ...], int]]] = {}
+"""Cumulative weights of cached outcome tuples, by identity (hashing Fractions is slow)."""
+
+
+@lru_cache(maxsize=1024)
+def _cumulative(listed: tuple[tuple[Any, Fraction], ...]) -> tuple[tuple[Any, ...], tuple[int, ...], int]:
+    """Outcomes, their cumulative weights over a common denominator, and that denominator."""
+    denominator = math.lcm(*(p.denominator for _, p in listed))
+    bounds, acc = [], 0
+    for _, p in listed:
+        acc += p.numerator * (denominator // p.denominator)
+        bounds.append(acc)
+    if acc != denominator:
+        raise ValueError("chance probabilities must add up to 1")
+    return tuple(o for o, _ in listed), tuple(bounds), denominator
+
+
 class View(abc.ABC):
     """What one seat (or a spectator, seat ``None``) may know of a state."""
 
@@ -118,6 +138,11 @@ class Game(abc.ABC, Generic[R, S, M, C, V]):
     def default_rules(self) -> R:
         """The manual's main rules."""
         return self.rules_type()
+
+    def conformance_cases(self) -> tuple[tuple[R, int], ...]:
+        """Rule sets and player counts the conformance suite plays (every variant should appear)."""
+        rules = self.default_rules()
+        return tuple((rules, n) for n in sorted({self.spec.min_players, self.spec.max_players}))
 
     @abc.abstractmethod
     def initial_state(self, rules: R, players: int) -> S:
@@ -193,13 +218,14 @@ class Game(abc.ABC, Generic[R, S, M, C, V]):
         listed = self.chance_outcomes(state)
         if listed is None:
             raise NotImplementedError("this game must override sample_chance")
-        point = Fraction(rng.random())
-        acc = Fraction(0)
-        for outcome, p in listed:
-            acc += p
-            if point < acc:
-                return outcome
-        return listed[-1][0]
+        cached = _BY_IDENTITY.get(id(listed))
+        if cached is None or cached[0] is not listed:
+            cached = (listed, _cumulative(tuple(listed)))
+            if len(_BY_IDENTITY) < 4096:
+                _BY_IDENTITY[id(listed)] = cached
+        outcomes, bounds, denominator = cached[1]
+        point = rng.randrange(denominator)
+        return outcomes[bisect.bisect_right(bounds, point)]  # type: ignore[no-any-return]
 
     # ---- results and views -------------------------------------------
     @abc.abstractmethod

@@ -5,13 +5,21 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from parlour.core.dice import format_dice, is_double, parse_dice, throw_outcomes
 from parlour.core.errors import InvalidMoveError, RulesError
 from parlour.core.protocol import CHANCE, BotFactory, Game, GameSpec, Hint
 from parlour.games.shut_the_box import notation
-from parlour.games.shut_the_box.rules import Mode, OneDie, Rules, one_die_allowed, score_of
+from parlour.games.shut_the_box.rules import (
+    Mode,
+    OneDie,
+    Rules,
+    Scoring,
+    one_die_allowed,
+    score_of,
+)
 from parlour.games.shut_the_box.solver import legal_flips
 from parlour.games.shut_the_box.state import (
     Dice,
@@ -35,6 +43,11 @@ def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return (*values[:index], value, *values[index + 1:])
 
 
+@lru_cache(maxsize=65536)
+def _flips(open_mask: int, total: int, tiles: int) -> tuple[Flip, ...]:
+    return tuple(Flip.of_mask(m) for m in legal_flips(open_mask, total, tiles))
+
+
 class ShutTheBox(Game[Rules, State, Move, Dice, ShutTheBoxView]):
     """Shut the Box (Canoga), with every variant of the manual and the rule sheets."""
 
@@ -52,6 +65,19 @@ class ShutTheBox(Game[Rules, State, Move, Dice, ShutTheBoxView]):
     rules_type = Rules
 
     # ---- set-up -----------------------------------------------------------
+    def conformance_cases(self) -> tuple[tuple[Rules, int], ...]:
+        R = Rules
+        return (
+            (R(), 1), (R(), 2), (R(), 8),
+            (R(tiles=10, one_die=OneDie.SEVEN_EIGHT_NINE), 3),
+            (R(tiles=12, scoring=Scoring.DIGITS, stake=3, rounds=3), 3),
+            (R(one_die=OneDie.LOW_TOTAL, rounds=2, stake=1), 2),
+            (R(one_die=OneDie.NEVER), 4),
+            (R(mode=Mode.LONG), 2), (R(mode=Mode.LONG, doubles_extra_turn=False, stake=5), 2),
+            (R(mode=Mode.CUMULATIVE), 2), (R(mode=Mode.CUMULATIVE, drop_out_at=20, stake=1), 5),
+            (R(mode=Mode.SIMULTANEOUS), 4), (R(mode=Mode.SIMULTANEOUS, tiles=12, rounds=2), 1),
+        )
+
     def initial_state(self, rules: Rules, players: int) -> State:
         low, high = rules.player_range()
         if not low <= players <= high:
@@ -105,11 +131,7 @@ class ShutTheBox(Game[Rules, State, Move, Dice, ShutTheBoxView]):
         if status is Status.THROW:
             return (Throw(1), Throw(2)) if self.may_throw_one(state, seat) else (Throw(2),)
         if status is Status.PLACE:
-            total = sum(state.dice[seat])
-            return tuple(
-                Flip.of_mask(m)
-                for m in legal_flips(state.open_for(seat), total, state.rules.tiles)
-            )
+            return _flips(state.open_for(seat), sum(state.dice[seat]), state.rules.tiles)
         return ()
 
     def explain_illegal(self, state: State, seat: int, move: Move) -> str:

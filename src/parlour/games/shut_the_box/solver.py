@@ -527,17 +527,27 @@ def _max_bank(tiles: int, open_mask: int) -> int:
 class _Plan:
     """One dice choice at one open set: which throws can be used and which cannot.
 
-    ``usable`` holds ``(successors, ways, bank_step)`` for each throw that can
-    be used, ``bank_step`` being 1 for a double that earns an extra turn.  Of
-    the useless throws, ``again`` counts the ways of those whose extra turn is
+    ``usable`` holds ``(total, ways, bank_step)`` for each throw that can be
+    used, ``bank_step`` being 1 for a double that earns an extra turn.  Of the
+    useless throws, ``again`` counts the ways of those whose extra turn is
     spent at once (doubles, when they earn extra turns), ``stuck`` the others.
     """
 
     ndice: int
-    usable: tuple[tuple[tuple[int, ...], int, int], ...]
+    usable: tuple[tuple[int, int, int], ...]
     stuck: int
     again: int
     ways: int
+
+    def used(self, maxima: Sequence[Sequence[float]], bank: int) -> float:
+        """The sum over usable throws of their ways times the chance after the best flip.
+
+        ``maxima[total][bank]`` is that chance for a throw of ``total`` leaving ``bank``.
+        """
+        used = 0.0
+        for total, ways, step in self.usable:
+            used += ways * maxima[total][bank + step]
+        return used
 
 
 def _plan(successors: tuple[tuple[int, ...], ...], ndice: int, doubles: bool) -> _Plan:
@@ -547,78 +557,86 @@ def _plan(successors: tuple[tuple[int, ...], ...], ndice: int, doubles: bool) ->
         throws = [(total, False, ways) for total, ways in weights]
     else:
         throws, ways_in_all = list(_TWO_DICE_SPLIT), 36
-    usable = tuple((successors[t], ways, int(d)) for t, d, ways in throws if successors[t])
+    usable = tuple((t, ways, int(d)) for t, d, ways in throws if successors[t])
     stuck = sum(ways for t, d, ways in throws if not successors[t] and not d)
     again = sum(ways for t, d, ways in throws if not successors[t] and d)
     return _Plan(ndice, usable, stuck, again, ways_in_all)
 
 
 class _LongGame:
-    """Value tables and one-state Bellman backups of the long game."""
+    """Value tables and Bellman backups of the long game.
+
+    ``win[mask][bank]`` is the mover's chance of winning before a throw, for
+    banks 0 to the largest possible with that open set; an empty open set has
+    won.  Rows are lists updated in place, so a child's row always holds at
+    least one more bank than its parent's (enough for a double's extra turn).
+    """
 
     def __init__(self, tiles: int, one_die: OneDie, doubles_extra_turn: bool) -> None:
         self.tiles = tiles
-        self.doubles = doubles_extra_turn
         self.all_tiles = (1 << tiles) - 1
+        self.successors = _successors(tiles)
         self.plans = tuple(
             tuple(
                 _plan(succ, ndice, doubles_extra_turn)
                 for ndice in ((1, 2) if one_die_allowed(one_die, mask) else (2,))
             )
-            for mask, succ in enumerate(_successors(tiles))
+            for mask, succ in enumerate(self.successors)
         )
-        banks = tiles + 1 if doubles_extra_turn else 1
-        # win[bank][mask]: the mover's chance of winning; an empty open set has won.
-        self.win = [[1.0] + [0.5] * self.all_tiles for _ in range(banks)]
-        self._getters = [row.__getitem__ for row in self.win]
+        self.win = [[1.0] * (tiles + 1)] + [
+            [0.5] * (_max_bank(tiles, mask) + 1 if doubles_extra_turn else 1)
+            for mask in range(1, self.all_tiles + 1)
+        ]
 
-    def max_bank(self, open_mask: int) -> int:
-        return _max_bank(self.tiles, open_mask) if self.doubles else 0
+    def maxima(self, open_mask: int) -> list[Sequence[float]]:
+        """``[total][bank]``: the mover's chance after the best flip for each total.
 
-    def fallback(self, open_mask: int, bank: int) -> float:
-        """The mover's chance after a useless throw that does not earn an extra turn."""
-        if bank > 0:
-            return self.win[bank - 1][open_mask]
-        return 1.0 - self.win[0][self.all_tiles ^ open_mask]
-
-    def used(self, plan: _Plan, bank: int) -> float:
-        """The sum over usable throws of ways times the chance after the best flip."""
-        getters = self._getters
-        return sum(
-            ways * max(map(getters[bank + step], succ)) for succ, ways, step in plan.usable
-        )
-
-    def backup(self, open_mask: int, bank: int) -> float:
-        """The Bellman value of a state, solving its own self-loop exactly.
-
-        A useless double returns to this very state, so for each dice choice
-        ``v = (used + stuck * fallback + again * v) / ways``; solve for ``v``.
+        Empty for a total that cannot be used.
         """
-        fallback = self.fallback(open_mask, bank)
-        return max(
-            (self.used(plan, bank) + plan.stuck * fallback) / (plan.ways - plan.again)
-            for plan in self.plans[open_mask]
-        )
+        win = self.win
+        return [
+            list(map(max, *[win[c] for c in succ])) if len(succ) > 1 else win[succ[0]] if succ else ()
+            for succ in self.successors[open_mask]
+        ]
+
+    def switch(self, open_mask: int) -> float:
+        """The mover's chance when the turn passes with ``open_mask`` still open."""
+        return 1.0 - self.win[self.all_tiles ^ open_mask][0]
+
+    def sweep_mask(self, open_mask: int) -> float:
+        """Back up every bank of one open set, lowest first; the largest change.
+
+        A useless throw spends a banked turn (bank one lower, backed up just
+        before) or, with none banked, passes the turn.  A useless double
+        returns to this very state, so for each dice choice ``v = (used +
+        stuck * fallback + again * v) / ways`` is solved for ``v``.
+        """
+        maxima = self.maxima(open_mask)
+        plans = self.plans[open_mask]
+        row = self.win[open_mask]
+        fallback = self.switch(open_mask)
+        change = 0.0
+        for bank in range(len(row)):
+            new = max(
+                (p.used(maxima, bank) + p.stuck * fallback) / (p.ways - p.again) for p in plans
+            )
+            change = max(change, abs(new - row[bank]))
+            row[bank] = fallback = new
+        return change
 
     def q_values(self, open_mask: int, bank: int) -> dict[int, float]:
         """The mover's chance for each dice choice, throwing now and playing on optimally."""
-        fallback = self.fallback(open_mask, bank)
-        here = self.win[bank][open_mask]
+        maxima = self.maxima(open_mask)
+        row = self.win[open_mask]
+        fallback = row[bank - 1] if bank else self.switch(open_mask)
         return {
-            plan.ndice: (self.used(plan, bank) + plan.stuck * fallback + plan.again * here)
-            / plan.ways
-            for plan in self.plans[open_mask]
+            p.ndice: (p.used(maxima, bank) + p.stuck * fallback + p.again * row[bank]) / p.ways
+            for p in self.plans[open_mask]
         }
 
     def sweep(self) -> float:
-        """One Gauss-Seidel pass over every reachable state; the largest change."""
-        change = 0.0
-        for open_mask in range(1, self.all_tiles + 1):
-            for bank in range(self.max_bank(open_mask) + 1):
-                new = self.backup(open_mask, bank)
-                change = max(change, abs(new - self.win[bank][open_mask]))
-                self.win[bank][open_mask] = new
-        return change
+        """One Gauss-Seidel pass over every state, open sets after their subsets."""
+        return max(self.sweep_mask(mask) for mask in range(1, self.all_tiles + 1))
 
     def snapshot(self) -> list[list[float]]:
         return [row[:] for row in self.win]
@@ -627,12 +645,11 @@ class _LongGame:
         """Jump ahead along the slowest error mode (Aitken's delta-squared).
 
         Once every pass shrinks the change by the same ``ratio``, the values
-        are ``ratio / (1 - ratio)`` times the last change short of the limit.
+        are about ``ratio / (1 - ratio)`` times the last change short of the limit.
         """
         step = ratio / (1.0 - ratio)
-        for row, old in zip(self.win, before, strict=True):
-            for mask in range(1, len(row)):
-                row[mask] = min(1.0, max(0.0, row[mask] + step * (row[mask] - old[mask])))
+        for row, old in zip(self.win[1:], before[1:], strict=True):
+            row[:] = [min(1.0, max(0.0, v + step * (v - u))) for v, u in zip(row, old, strict=True)]
 
     def solve(self) -> int:
         """Iterate to the tolerance; the number of passes made."""
@@ -693,7 +710,7 @@ class LongGameSolution:
         _check_mask(open_mask, self.tiles)
         if bank < 0:
             raise ValueError(f"the bank cannot be negative ({bank})")
-        return min(bank, self._game.max_bank(open_mask))
+        return min(bank, len(self._game.win[open_mask]) - 1)
 
     def bank_after(self, bank: int, faces: tuple[int, ...]) -> int:
         """The bank once a throw is counted: one more for a double, if doubles earn turns."""
@@ -706,7 +723,7 @@ class LongGameSolution:
         ``bank`` is the bank before the throw.  ``win_probability(all_tiles)``
         is the first player's chance on a fresh box.
         """
-        return self._game.win[self._bank(open_mask, bank)][open_mask]
+        return self._game.win[open_mask][self._bank(open_mask, bank)]
 
     def dice_values(self, open_mask: int, bank: int = 0) -> dict[int, float]:
         """The mover's chance when throwing one die (key 1, if allowed) or two (key 2)."""
