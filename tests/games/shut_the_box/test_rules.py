@@ -194,7 +194,8 @@ def test_flips_for_eight_on_a_full_box_are_the_manuals_list_in_order() -> None:
 def test_flips_for_seven_match_the_rule_sheet() -> None:
     # "7 = 6+1, 5+2, 4+3, 4+2+1" (and 7 itself)
     state = play(new(), throw("3,4"))
-    assert [f.tiles for f in GAME.legal_moves(state, 0)] == [(7,), (6, 1), (5, 2), (4, 3), (4, 2, 1)]
+    flips = [f.tiles for f in GAME.legal_moves(state, 0)]
+    assert flips == [(7,), (6, 1), (5, 2), (4, 3), (4, 2, 1)]
 
 
 @pytest.mark.parametrize("size", [9, 10, 12])

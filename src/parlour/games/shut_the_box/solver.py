@@ -246,7 +246,7 @@ class Objective:
     def __str__(self) -> str:
         if self.kind is ObjectiveKind.BELOW:
             return f"below:{self.target}"
-        return self.kind.value
+        return str(self.kind.value)
 
     def utility(self, tiles: int, scoring: Scoring) -> tuple[int, ...]:
         """The utility of each final open set (indexed by mask) that this objective maximises."""
@@ -667,12 +667,12 @@ class _LongGame:
 
 
 def _steady_ratio(changes: list[float]) -> float | None:
-    """The common ratio of the last three changes, if they shrink steadily."""
-    if len(changes) < 4:
+    """The ratio by which the last changes shrank, if it held steady (within 3%)."""
+    if len(changes) < 3:
         return None
-    a, b, c = (changes[-2] / changes[-3], changes[-1] / changes[-2], changes[-3] / changes[-4])
-    if max(a, b, c) < 0.99 and abs(a - b) < 1e-3 * b and abs(c - b) < 1e-3 * b:
-        return b
+    last, before = changes[-1] / changes[-2], changes[-2] / changes[-3]
+    if max(last, before) < 0.99 and abs(last - before) < 0.03 * last:
+        return last
     return None
 
 
