@@ -54,7 +54,7 @@ def parse_dice(text: str, ndice: int | None = None, sides: int = 6) -> tuple[int
         raise InvalidMoveError("no dice given")
     faces: list[int] = []
     for part in parts:
-        if not part.isdigit() or not 1 <= int(part) <= sides:
+        if not (part.isascii() and part.isdigit()) or not 1 <= int(part) <= sides:
             raise InvalidMoveError(f"{part!r} is not a die face (1 to {sides})")
         faces.append(int(part))
     if ndice is not None and len(faces) != ndice:

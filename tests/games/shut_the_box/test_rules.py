@@ -34,7 +34,7 @@ Step = str | tuple[int, str]
 
 
 def new(players: int = 1, **rules: object) -> State:
-    return GAME.initial_state(Rules(**rules), players)  # type: ignore[arg-type]
+    return GAME.initial_state(Rules(**rules), players)
 
 
 def play(state: State, script: Iterable[Step]) -> State:
@@ -146,7 +146,7 @@ def test_other_box_sizes_are_refused(size: int) -> None:
 @pytest.mark.parametrize("bad", [{"stake": -1}, {"rounds": 0}, {"drop_out_at": 0}])
 def test_bad_rule_values_are_refused(bad: dict[str, int]) -> None:
     with pytest.raises(RulesError):
-        Rules(**bad)  # type: ignore[arg-type]
+        Rules(**bad)
 
 
 @pytest.mark.parametrize(
@@ -785,7 +785,7 @@ def test_bad_chance_outcomes_are_refused() -> None:
     ],
 )
 def test_acting_after_the_game_is_over_is_refused(finished: object) -> None:
-    state = finished()  # type: ignore[operator]
+    state = finished()
     assert GAME.to_act(state) == ()
     for seat in range(state.players):
         assert GAME.legal_moves(state, seat) == ()
@@ -828,8 +828,8 @@ def test_view_of_a_pending_throw_and_a_finished_game() -> None:
     assert data["history"] == [
         {"round": 1, "scores": [36, 36, 42], "winners": [0, 1], "shut_by": None}
     ]
-    assert [s["balance"] for s in data["seats"]] == ["1/2", "1/2", "-1"]  # type: ignore[index]
-    assert [s["wins"] for s in data["seats"]] == ["1/2", "1/2", "0"]  # type: ignore[index]
+    assert [s["balance"] for s in data["seats"]] == ["1/2", "1/2", "-1"]
+    assert [s["wins"] for s in data["seats"]] == ["1/2", "1/2", "0"]
 
 
 def test_long_game_view_has_one_board_and_roles() -> None:
@@ -837,14 +837,14 @@ def test_long_game_view_has_one_board_and_roles() -> None:
     data = _json(state, 0)
     assert data["boards"] == [{"covered": [3, 9], "uncovered": [1, 2, 4, 5, 6, 7, 8],
                                "seat": None}]
-    assert [s["role"] for s in data["seats"]] == ["cover", "uncover"]  # type: ignore[index]
+    assert [s["role"] for s in data["seats"]] == ["cover", "uncover"]
     assert data["bank"] == 1
 
 
 def test_cumulative_view_shows_totals() -> None:
     state = play(new(2, **CUMULATIVE), [*stuck_turn(12), *stuck_turn(3)])
     data = _json(state, 0)
-    assert [s["total"] for s in data["seats"]] == [33, 42]  # type: ignore[index]
+    assert [s["total"] for s in data["seats"]] == [33, 42]
 
 
 # ---- full games ------------------------------------------------------------------------------

@@ -272,10 +272,22 @@ class ShutTheBox(Game[Rules, State, Move, Dice, ShutTheBoxView]):
         state = _replace(state, wins=wins, balances=balances, history=(*state.history, result),
                          current=None)
         if state.round >= rules.rounds:
-            best_wins = max(wins)
-            overall = tuple(s for s in range(state.players) if wins[s] == best_wins and best_wins)
-            return _replace(state, winners=overall)
+            return _replace(state, winners=self._overall_winners(state))
         return self._start_round(state, starter=(state.starter + 1) % state.players)
+
+    @staticmethod
+    def _overall_winners(state: State) -> tuple[int, ...]:
+        """After the last round: the most money when playing for stakes, else the most rounds won.
+
+        Seats level at the top share the win; alone, a game in which the box was never shut
+        has no winner.
+        """
+        staked = state.rules.stake > 0 and state.players > 1
+        values = state.balances if staked else state.wins
+        best = max(values)
+        if state.players == 1 and best == 0:
+            return ()
+        return tuple(s for s in range(state.players) if values[s] == best)
 
     @staticmethod
     def _settle_round(balances: tuple[Fraction, ...], playing: Sequence[int],
@@ -336,8 +348,11 @@ class ShutTheBox(Game[Rules, State, Move, Dice, ShutTheBoxView]):
 
     # ---- results and views ------------------------------------------------------
     def returns(self, state: State) -> tuple[float, ...]:
-        """Money won or lost when playing for stakes, otherwise rounds won (ties share)."""
-        values = state.balances if state.rules.stake else state.wins
+        """Money won or lost when playing for stakes, otherwise rounds won (ties share).
+
+        Alone there is nobody to pay, so solo play always returns rounds won.
+        """
+        values = state.balances if state.rules.stake and state.players > 1 else state.wins
         return tuple(float(v) for v in values)
 
     def players(self, state: State) -> int:

@@ -26,8 +26,9 @@ Moves:
   7+1         flip tiles 7 and 1 (also "7 1", "1,7", "7 & 1")
 """
 
-_ROLL = re.compile(r"^(?:roll|throw|r)(?:\s*([0-9]+))?$")
-_TILES_SPLIT = re.compile(r"\s*[+,&\s]\s*")
+_ROLL = re.compile(r"roll(?: *([0-9]+))?", re.ASCII)
+_TILES = re.compile(r"[0-9]+(?: *[+,&] *| +)?", re.ASCII)
+_NUMBER = re.compile(r"[0-9]+", re.ASCII)
 
 
 def parse_move(text: str, tiles: int, legal: Sequence[Move] = ()) -> Move:
@@ -35,7 +36,7 @@ def parse_move(text: str, tiles: int, legal: Sequence[Move] = ()) -> Move:
     t = text.strip().lower()
     if not t:
         raise InvalidMoveError("no move given")
-    roll = _ROLL.match(t)
+    roll = _ROLL.fullmatch(t)
     if roll:
         if roll.group(1) is not None:
             n = int(roll.group(1))
@@ -46,14 +47,11 @@ def parse_move(text: str, tiles: int, legal: Sequence[Move] = ()) -> Move:
         if len(throws) > 1:
             raise AmbiguousMoveError("you may throw one die or two: type 'roll 1' or 'roll 2'")
         return throws[0] if throws else Throw(2)
-    parts = [p for p in _TILES_SPLIT.split(t) if p]
-    if not parts:
+    pieces = _TILES.findall(t)
+    if "".join(pieces) != t or re.search(r"[+,&] *$", t):
         raise InvalidMoveError(f"{text.strip()!r} is not a move (type 'help' for the moves)")
     numbers: list[int] = []
-    for part in parts:
-        if not part.isdigit():
-            raise InvalidMoveError(f"{text.strip()!r} is not a move (type 'help' for the moves)")
-        n = int(part)
+    for n in (int(x) for x in _NUMBER.findall(t)):
         if not 1 <= n <= tiles:
             raise InvalidMoveError(f"there is no tile {n} in a box of {tiles}")
         if n in numbers:

@@ -65,8 +65,19 @@ def _valued(move: Move, value: float | Fraction) -> Valued:
 
 
 def best_move(state: State, seat: int) -> Move:
-    """The optimal move of ``seat`` for its goal (the first legal move if it has none)."""
-    _, ranked = valued_moves(state, seat)
+    """The optimal move of ``seat`` for its goal (the advisor's first choice)."""
+    goal = goal_for(state, seat)
+    if goal.kind != "long":
+        rules = state.rules
+        solution = _solution(rules.tiles, rules.one_die, rules.scoring, goal, False)
+        open_mask = state.open_for(seat)
+        if state.status[seat] is Status.THROW:
+            return Throw(solution.best_dice(open_mask))
+        if state.status[seat] is Status.PLACE:
+            flip = solution.best_flip(open_mask, sum(state.dice[seat]))
+            if flip is not None:
+                return Flip.of_mask(flip)
+    _, ranked = valued_moves(state, seat, goal)
     return ranked[0].move
 
 
