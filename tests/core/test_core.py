@@ -111,7 +111,7 @@ def test_bad_rules_are_refused(data, message):
 def test_registry_finds_games_by_name_and_alias():
     game = registry.get("shut-the-box")
     assert registry.get("Shut the Box") is game and registry.get("canoga") is game
-    with pytest.raises(UnknownGameError, match="the games are: .*shut-the-box"):
+    with pytest.raises(UnknownGameError, match=r"the games are: .*shut-the-box"):
         registry.get("snap")
     with pytest.raises(ValueError, match="already registered"):
         registry.register(game)
