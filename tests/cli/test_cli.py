@@ -183,3 +183,20 @@ def test_a_100000_game_simulation_of_the_optimal_bot_agrees_with_the_solver():
     se = (p * (1 - p) / 100_000) ** 0.5
     assert abs(seat["shut_rate"] - p) < 3 * se, (seat["shut_rate"], p, se)
     assert seat["rounds"] == 100_000
+
+
+def test_the_progress_bar_draws_to_a_terminal_and_stays_quiet_in_a_pipe():
+    import io
+
+    from parlour.cli.progress import Progress
+
+    shown = io.StringIO()
+    bar = Progress("Shut the Box", stream=shown, enabled=True)
+    bar(5, 10)
+    bar(10, 10)
+    text = shown.getvalue()
+    assert "[###############...............] 5/10" in text
+    assert "10/10" in text and text.endswith("\n")
+    quiet = io.StringIO()
+    Progress("x", stream=quiet)(10, 10)  # a StringIO is not a terminal
+    assert quiet.getvalue() == ""

@@ -136,14 +136,15 @@ def test_notation_round_trips(game, rules, players):
 def test_same_seed_same_game_and_records_replay_exactly(game, rules, players):
     for seed in SEEDS[:15]:
         bots = [RandomBot() for _ in range(players)]
-        first = play(game, rules, bots, make_rng(seed))
+        seen: list[Any] = []
+        first = play(game, rules, bots, make_rng(seed), on_step=lambda step: seen.append(step))
         second = play(game, rules, bots, make_rng(seed))
         assert first.record == second.record
         assert first.state == second.state
         text = first.record.to_jsonl()
         replayed = list(Record.from_jsonl(text).states())
+        assert replayed == [seen[0].before, *(step.after for step in seen)]
         assert replayed[-1] == first.state
-        assert len(replayed) == len(first.record.entries) + 1
     other = play(game, rules, [RandomBot() for _ in range(players)], make_rng(10_001))
     assert any(
         play(game, rules, [RandomBot() for _ in range(players)], make_rng(s)).record != other.record
@@ -182,11 +183,10 @@ def _contains_rng(value: Any, depth: int = 0) -> bool:
     return False
 
 
-@pytest.mark.parametrize(("game", "rules", "players"), CASES)
-def test_views_leak_nothing_hidden(game, rules, players):
+def check_views(game: Any, rules: Any, players: int, seeds: range = SEEDS[:8]) -> None:
     """A view is the same whatever the seat cannot see; no view or state holds a generator."""
     rng = random.Random(99)
-    for seed in SEEDS[:8]:
+    for seed in seeds:
         for state, _seat, _action in playout(game, rules, players, seed):
             assert not _contains_rng(state)
             for seat in [*range(players), None]:
@@ -194,8 +194,14 @@ def test_views_leak_nothing_hidden(game, rules, players):
                 data = view.to_json()
                 encoded = json.dumps(data)
                 assert "seed" not in encoded.lower()
-                other = game.resample_hidden(state, seat, rng)
-                assert game.view(other, seat) == view
-                assert json.dumps(game.view(other, seat).to_json()) == encoded
-                if seat is not None:
-                    assert game.legal_moves(other, seat) == game.legal_moves(state, seat)
+                for _ in range(3):
+                    other = game.resample_hidden(state, seat, rng)
+                    assert game.view(other, seat) == view, "a view changed with hidden information"
+                    assert json.dumps(game.view(other, seat).to_json()) == encoded
+                    if seat is not None:
+                        assert game.legal_moves(other, seat) == game.legal_moves(state, seat)
+
+
+@pytest.mark.parametrize(("game", "rules", "players"), CASES)
+def test_views_leak_nothing_hidden(game, rules, players):
+    check_views(game, rules, players)

@@ -111,7 +111,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     game = _game(args.game)
     rules = _rules(game, args.rule)
-    seats = parse_seats(game, rules, args.seat or ["You", "bot:optimal"])
+    seats = parse_seats(game, rules, args.seat or ["Player", "bot:optimal"])
     game.initial_state(rules, len(seats))  # refuses a bad player count before anything starts
     delay = args.delay if args.delay is not None else (0.6 if sys.stdout.isatty() else 0.0)
     player = LinePlayer(game, rules, seats, make_rng(args.seed), sys.stdin, sys.stdout,
