@@ -137,7 +137,7 @@ def test_same_seed_same_game_and_records_replay_exactly(game, rules, players):
     for seed in SEEDS[:15]:
         bots = [RandomBot() for _ in range(players)]
         seen: list[Any] = []
-        first = play(game, rules, bots, make_rng(seed), on_step=lambda step: seen.append(step))
+        first = play(game, rules, bots, make_rng(seed), on_step=seen.append)
         second = play(game, rules, bots, make_rng(seed))
         assert first.record == second.record
         assert first.state == second.state
