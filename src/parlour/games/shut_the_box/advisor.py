@@ -20,9 +20,11 @@ def advise(state: State, seat: int, goal: Goal | None = None, exact: bool = Fals
     )
     best = ranked[0]
     summary = f"Aim: {goal.description}. Best: {_label(best.move)} ({describe_value(goal, best.value)})"
-    if len(ranked) > 1:
-        gap = best.value - ranked[1].value
-        summary += "; every choice is as good" if gap == 0 else ""
+    equal = sum(1 for v in ranked if abs(v.value - best.value) <= 1e-12)
+    if equal == len(ranked) > 1:
+        summary += "; every choice is as good"
+    elif equal > 1:
+        summary += f"; the first {equal} choices are equally good"
     return Hint(summary + ".", options, goal.description)
 
 

@@ -7,7 +7,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from parlour.games.shut_the_box.rules import Mode, OneDie, Scoring
+from parlour.games.shut_the_box.rules import OneDie, Scoring
 from parlour.games.shut_the_box.solver import solve_long_game, solve_utility
 from parlour.games.shut_the_box.state import Flip, Move, State, Status, Throw
 from parlour.games.shut_the_box.strategy import Goal, goal_for, utility
@@ -92,4 +92,4 @@ def describe_value(goal: Goal, value: float) -> str:
     return f"{what} {value * 100:.2f}%"
 
 
-__all__ = ["Mode", "Valued", "best_move", "describe_value", "valued_moves"]
+__all__ = ["Valued", "best_move", "describe_value", "valued_moves"]

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
-from parlour.games.shut_the_box.rules import Mode, Rules, Scoring, score_of
+from parlour.games.shut_the_box.rules import Mode, Scoring, score_of
 from parlour.games.shut_the_box.state import State, Status
 
 
@@ -81,6 +81,3 @@ def utility(goal: Goal, tiles: int, scoring: Scoring) -> tuple[Fraction, ...]:
         out.append(u)
     return tuple(out)
 
-
-def rules_key(rules: Rules) -> tuple[int, object, Scoring]:
-    return rules.tiles, rules.one_die, rules.scoring
