@@ -73,8 +73,11 @@ def test_the_second_player_aims_to_beat_the_first_players_score():
     assert "beat 10" in hint.summary and "chance to win the round" in hint.options[0].explanation
 
 
-def test_nobody_finished_means_lowest_expected_score_and_solo_means_shut():
-    assert goal_for(GAME.initial_state(Rules(), 3), 0).kind == "score"
+def test_nobody_finished_means_best_chance_against_those_to_come_and_solo_means_shut():
+    lead = goal_for(GAME.initial_state(Rules(), 3), 0)
+    assert lead.kind == "lead" and lead.target == 2 and "2 other players" in lead.description
+    many_scores = GAME.initial_state(Rules(tiles=12, scoring=Scoring.DIGITS), 2)
+    assert goal_for(many_scores, 0).kind == "score"
     assert goal_for(GAME.initial_state(Rules(), 1), 0).kind == "shut"
     cumulative = GAME.initial_state(Rules(mode=Mode.CUMULATIVE), 2)
     assert goal_for(cumulative, 0).kind == "survive" and goal_for(cumulative, 0).target == 45
@@ -129,4 +132,27 @@ def test_optimal_long_games_are_won_as_often_as_the_solver_says(doubles):
     rules = Rules(mode=Mode.LONG, doubles_extra_turn=doubles)
     solved = solve_long_game(9, OneDie.HIGH_TILES, doubles).win_probability(0b111111111, 0)
     seat = simulate(GAME, rules, ["optimal", "optimal"], 8000, seed=3).to_json()["seats"][0]
+    assert abs(seat["win_rate"] - solved) < 3 * seat["win_rate_se"], (seat["win_rate"], solved)
+
+
+def test_the_first_players_aim_values_each_score_by_the_replys_exact_chance():
+    from parlour.games.shut_the_box.strategy import beaten
+
+    lost_to = beaten(9, OneDie.HIGH_TILES, Scoring.SUM, True)
+    assert lost_to[0] == 0  # a shut box has won outright
+    reply = solve(9, OneDie.HIGH_TILES, Scoring.SUM, Objective.below(10), exact=True).value(511)
+    tie = solve(9, OneDie.HIGH_TILES, Scoring.SUM, Objective.below(11), exact=True).value(511)
+    # a reply to 10 wins outright below 10 and half on 10: between P(< 10) and P(< 11) at best
+    assert reply < lost_to[10] < tie
+    assert all(lost_to[a] <= lost_to[b] for a, b in zip(sorted(lost_to), sorted(lost_to)[1:]))
+
+
+@pytest.mark.slow
+def test_heads_up_the_first_optimal_player_wins_the_solved_share():
+    from parlour.games.shut_the_box.policy import valued_moves
+
+    goal, ranked = valued_moves(GAME.initial_state(Rules(), 2), 0)
+    assert goal.kind == "lead"
+    solved = ranked[0].value
+    seat = simulate(GAME, Rules(), ["optimal", "optimal"], 8000, seed=5).to_json()["seats"][0]
     assert abs(seat["win_rate"] - solved) < 3 * seat["win_rate_se"], (seat["win_rate"], solved)

@@ -55,7 +55,7 @@ def valued_moves(state: State, seat: int, goal: Goal | None = None,
 @lru_cache(maxsize=256)
 def _solution(tiles: int, one_die: OneDie, scoring: Scoring, goal: Goal, exact: bool) -> Any:
     """The goal's one-turn solution, solved once per rule set (a few milliseconds each)."""
-    return solve_utility(tiles, one_die, utility(goal, tiles, scoring), exact)
+    return solve_utility(tiles, one_die, utility(goal, tiles, one_die, scoring, exact), exact)
 
 
 def _valued(move: Move, value: float | Fraction) -> Valued:
@@ -85,9 +85,12 @@ def describe_value(goal: Goal, value: float) -> str:
     """A value in words: a percentage for chances, points for expected scores."""
     if goal.kind == "score":
         return f"expected score {-value:.2f}"
+    if goal.kind == "lead" and value <= 0:
+        return "no chance to win"
     if goal.kind == "survive":
         return f"chance to stay in {max(0.0, value) * 100:.1f}%" if value > -1 else "—"
     what = {"shut": "chance to shut the box", "beat": "chance to win the round",
+            "lead": "chance to win the round",
             "long": "chance to win the game"}[goal.kind]
     return f"{what} {value * 100:.2f}%"
 

@@ -6,7 +6,11 @@ the right objective depends on the situation:
 * solo play: shut the box (nothing else wins);
 * somebody has finished the round already: beat the best score so far (a tie
   shares the win, so it is worth a share);
-* nobody has finished yet: the lowest expected score;
+* nobody has finished yet: the best chance to win against the players still to
+  play, each of whom will then play exactly to beat this score (exact heads-up;
+  with more players to come, their chances are treated as independent); where
+  a scoring has too many distinct scores for that (digits), the lowest
+  expected score;
 * cumulative game: stay under the drop-out total (then the lowest score);
 * long game: win the race, solved exactly as a two-player game.
 """
@@ -17,7 +21,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
-from parlour.games.shut_the_box.rules import Mode, Scoring, score_of
+from parlour.games.shut_the_box.rules import Mode, OneDie, Scoring, score_of
+from parlour.games.shut_the_box.solver import solve_utility
 from parlour.games.shut_the_box.state import State, Status
 
 
@@ -25,7 +30,7 @@ from parlour.games.shut_the_box.state import State, Status
 class Goal:
     """An objective for one turn: a utility for every final open-tile mask."""
 
-    kind: str  # "shut", "score", "beat", "survive" or "long"
+    kind: str  # "shut", "score", "lead", "beat", "survive" or "long"
     description: str
     target: int | None = None
     share: Fraction = Fraction(1)
@@ -33,7 +38,7 @@ class Goal:
 
     @property
     def is_probability(self) -> bool:
-        return self.kind in ("shut", "beat", "long")
+        return self.kind in ("shut", "lead", "beat", "long")
 
 
 def goal_for(state: State, seat: int) -> Goal:
@@ -50,6 +55,11 @@ def goal_for(state: State, seat: int) -> Goal:
     finished = [state.scores[s] for s in range(state.players)
                 if s != seat and state.status[s] is Status.DONE and state.scores[s] is not None]
     if not finished:
+        to_come = sum(1 for s in range(state.players) if s != seat
+                      and state.status[s] in (Status.WAITING, Status.THROW, Status.PLACE))
+        if to_come and len(distinct_scores(rules.tiles, rules.scoring)) <= MAX_LEAD_SCORES:
+            others = "the other player" if to_come == 1 else f"the {to_come} other players"
+            return Goal("lead", f"win against {others} still to play", target=to_come)
         return Goal("score", "the lowest expected score")
     best = min(s for s in finished if s is not None)
     ties = sum(1 for s in finished if s == best)
@@ -57,9 +67,38 @@ def goal_for(state: State, seat: int) -> Goal:
                 share=Fraction(1, ties + 1))
 
 
+MAX_LEAD_SCORES = 100
+"""Above this many distinct scores, the first player falls back to the lowest expected score."""
+
+
 @cache
-def utility(goal: Goal, tiles: int, scoring: Scoring) -> tuple[Fraction, ...]:
+def distinct_scores(tiles: int, scoring: Scoring) -> tuple[int, ...]:
+    return tuple(sorted({score_of(scoring, m) for m in range(1 << tiles)}))
+
+
+@cache
+def beaten(tiles: int, one_die: OneDie, scoring: Scoring, exact: bool) -> dict[int, Fraction]:
+    """For each score ``s``: what a player to come, playing exactly to beat ``s``, wins
+    (a tie counting as half) -- one solve per distinct score."""
+    out: dict[int, Fraction] = {}
+    for target in distinct_scores(tiles, scoring):
+        if target == 0:
+            out[0] = Fraction(0)  # shutting the box has already won outright
+            continue
+        goal = Goal("beat", "", target=target, share=Fraction(1, 2))
+        sol = solve_utility(tiles, one_die, utility(goal, tiles, one_die, scoring, exact), exact)
+        out[target] = Fraction(sol.value((1 << tiles) - 1))
+    return out
+
+
+@cache
+def utility(goal: Goal, tiles: int, one_die: OneDie, scoring: Scoring,
+            exact: bool = False) -> tuple[Fraction, ...]:
     """The goal's utility of every final open mask of a box of ``tiles``."""
+    if goal.kind == "lead":
+        assert goal.target is not None
+        lost_to = beaten(tiles, one_die, scoring, exact)
+        return tuple((1 - lost_to[score_of(scoring, m)]) ** goal.target for m in range(1 << tiles))
     out = []
     top = score_of(scoring, (1 << tiles) - 1) + 1
     for mask in range(1 << tiles):
