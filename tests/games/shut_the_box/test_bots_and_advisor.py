@@ -144,7 +144,7 @@ def test_the_first_players_aim_values_each_score_by_the_replys_exact_chance():
     tie = solve(9, OneDie.HIGH_TILES, Scoring.SUM, Objective.below(11), exact=True).value(511)
     # a reply to 10 wins outright below 10 and half on 10: between P(< 10) and P(< 11) at best
     assert reply < lost_to[10] < tie
-    assert all(lost_to[a] <= lost_to[b] for a, b in zip(sorted(lost_to), sorted(lost_to)[1:]))
+    assert all(lost_to[a] <= lost_to[b] for a, b in zip(sorted(lost_to), sorted(lost_to)[1:], strict=False))
 
 
 @pytest.mark.slow
