@@ -88,7 +88,7 @@ def describe_value(goal: Goal, value: float) -> str:
     if goal.kind == "lead" and value <= 0:
         return "no chance to win"
     if goal.kind == "survive":
-        return f"chance to stay in {max(0.0, value) * 100:.1f}%" if value > -1 else "—"
+        return f"chance to stay in {max(0.0, value) * 100:.1f}%"
     what = {"shut": "chance to shut the box", "beat": "chance to win the round",
             "lead": "chance to win the round",
             "long": "chance to win the game"}[goal.kind]

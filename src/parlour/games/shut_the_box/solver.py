@@ -10,7 +10,8 @@ masks in increasing order solves a turn exactly.
   :func:`solve_utility` does the same for any utility of the final open set.
 * :func:`solve_long_game` finds the winning chances of the two-player long
   game, where one player covers and the other uncovers.
-* :func:`legal_flips` and :func:`throw_distribution` are shared with the engine.
+* :func:`legal_flips` is shared with the engine; :func:`throw_distribution` is
+  :func:`parlour.core.dice.throw_outcomes` for the one or two dice of this game.
 
 Ranked lists of flips are best first; flips of equal value keep the order of
 :func:`legal_flips` (fewer tiles first, then higher tiles first).  With float

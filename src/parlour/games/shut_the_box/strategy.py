@@ -36,10 +36,6 @@ class Goal:
     share: Fraction = Fraction(1)
     """Beat: what a tie with the target is worth (1/(k+1) with k seats already on it)."""
 
-    @property
-    def is_probability(self) -> bool:
-        return self.kind in ("shut", "lead", "beat", "long")
-
 
 def goal_for(state: State, seat: int) -> Goal:
     """The objective the optimal bot and the advisor pursue for ``seat`` now."""
