@@ -1,4 +1,4 @@
-"""The ``parlour`` command: play, solve, simulate, rules, games."""
+"""The ``parlour`` command: serve, play, solve, simulate, rules, games."""
 
 from __future__ import annotations
 
@@ -51,6 +51,10 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE")
     sim.add_argument("--seed", type=int)
     sim.add_argument("--json", action="store_true", help="print JSON for programs")
+
+    from parlour.cli.serve import add_parser as add_serve
+
+    add_serve(sub)
 
     rules = sub.add_parser("rules", help="the rules as implemented, and every house-rule option")
     rules.add_argument("game")
@@ -188,8 +192,14 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return handler(args.args)
 
 
-COMMANDS = {"games": cmd_games, "play": cmd_play, "simulate": cmd_simulate, "rules": cmd_rules,
-            "solve": cmd_solve}
+def cmd_serve(args: argparse.Namespace) -> int:
+    from parlour.cli.serve import cmd_serve as serve
+
+    return serve(args)
+
+
+COMMANDS = {"serve": cmd_serve, "games": cmd_games, "play": cmd_play, "simulate": cmd_simulate,
+            "rules": cmd_rules, "solve": cmd_solve}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -285,6 +285,19 @@ class Game(abc.ABC, Generic[R, S, M, C, V]):
         who = "Chance" if seat == CHANCE else self.name_of(state, seat, names)
         return f"{who}: {self.format_action(state, seat, action)}"
 
+    def describe_for(self, state: S, seat: int, action: M | C, viewer: int | None,
+                     names: Sequence[str] | None = None) -> str:
+        """The log line ``viewer`` (a seat, or ``None`` for a spectator) may read for ``action``.
+
+        Logs sent to players are made only of these.  By default everything is
+        told in games without hidden information; in games with it, a chance
+        outcome (a deal, a draw) is not told at all, and games override this to
+        tell each seat what the rules let it see ("You draw the 7♥", "Bob draws").
+        """
+        if seat == CHANCE and self.spec.hidden_information:
+            return "Chance: the cards are dealt or drawn (hidden)"
+        return self.describe(state, seat, action, names)
+
     def name_of(self, state: S, seat: int, names: Sequence[str] | None = None) -> str:
         if names is not None and 0 <= seat < len(names):
             return names[seat]

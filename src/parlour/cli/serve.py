@@ -1,0 +1,97 @@
+"""``parlour serve``: the web app on this machine, for every device in the house."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import socket
+import sys
+from pathlib import Path
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    serve = sub.add_parser("serve", help="run the web app: tables in the browser, several devices")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="address to listen on (0.0.0.0 opens it to the house network)")
+    serve.add_argument("--port", type=int, default=8000, help="port (0 picks a free one)")
+    serve.add_argument("--db", metavar="URL",
+                       help="database URL (default: SQLite in your data folder; "
+                            "postgresql+psycopg://user@host/db for PostgreSQL)")
+    serve.add_argument("--bot-delay", type=float, default=0.8, metavar="SECONDS",
+                       help="pause before each bot move, so people can follow (default 0.8)")
+
+
+def data_folder() -> Path:
+    """The per-user folder where Parlour keeps its database."""
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("parlour", appauthor=False))
+
+
+def default_db() -> str:
+    folder = data_folder()
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'parlour.sqlite3'}"
+
+
+def lan_address() -> str | None:
+    """This machine's address on the local network, as other devices should use it."""
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the outgoing interface
+        address: str = probe.getsockname()[0]
+        if not address.startswith("127.") and address != "0.0.0.0":
+            return address
+    with contextlib.suppress(OSError):
+        for address in socket.gethostbyname_ex(socket.gethostname())[2]:
+            if not address.startswith("127."):
+                return address
+    return None
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    import uvicorn
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+    from parlour.cli.main import CliError
+    from parlour.server.app import create_app
+
+    if args.bot_delay < 0:
+        raise CliError("--bot-delay cannot be negative")
+    url = args.db or default_db()
+    try:
+        shown = make_url(url).render_as_string(hide_password=True)
+        app = create_app(url, bot_delay=args.bot_delay)
+    except ArgumentError:
+        raise CliError(f"{url!r} is not a database URL") from None
+    except (SQLAlchemyError, ModuleNotFoundError) as exc:
+        raise CliError(f"cannot open the database {url!r}: {str(exc).splitlines()[0]}") from None
+
+    family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((args.host, args.port))
+    except OSError as exc:
+        sock.close()
+        raise CliError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
+    sock.listen(128)
+    port = sock.getsockname()[1]
+    local = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
+    display = f"[{local}]" if ":" in local else local
+    print(f"Parlour is running at http://{display}:{port}/", flush=True)
+    if args.host in ("0.0.0.0", "::"):
+        lan = lan_address()
+        if lan:
+            print(f"Other devices in the house can join at http://{lan}:{port}/", flush=True)
+        else:
+            print("Other devices can join at this machine's network address, port "
+                  f"{port}.", flush=True)
+    print(f"Database: {shown}", flush=True)
+    print("Press Ctrl+C to stop.", flush=True)
+    config = uvicorn.Config(app, log_level="warning", access_log=False, ws_max_size=65536,
+                            timeout_graceful_shutdown=3)
+    server = uvicorn.Server(config)
+    server.run(sockets=[sock])
+    print("Parlour has stopped.", file=sys.stderr, flush=True)
+    return 0

@@ -1,0 +1,1 @@
+"""The web server: the ASGI app, live tables and their storage."""

@@ -1,0 +1,277 @@
+"""The ASGI app: pages, the HTTP API (described by OpenAPI) and the table WebSocket.
+
+See ``docs/server.md`` for the API and the WebSocket protocol.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+
+from parlour.core.errors import ParlourError, UnknownGameError
+from parlour.server.storage import Storage
+from parlour.server.tables import Connection, Hub, LiveTable, RequestError, game_catalogue
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+MAX_MESSAGE = 4096
+"""The longest WebSocket message a client may send, in characters."""
+HELLO_TIMEOUT = 30.0
+
+
+# ---- the HTTP API's shapes (they make the OpenAPI document) --------------------------
+class OptionOut(BaseModel):
+    name: str
+    kind: str = Field(description="int, bool or choice")
+    default: Any
+    help: str
+    choices: list[Any]
+
+
+class GameOut(BaseModel):
+    name: str
+    title: str
+    summary: str
+    min_players: int
+    max_players: int
+    hidden_information: bool
+    options: list[OptionOut]
+    bots: list[str] = Field(description="bot levels, weakest first")
+
+
+class SeatIn(BaseModel):
+    bot: str | None = Field(None, description="a bot level, or null for a person")
+    name: str | None = Field(None, description="a name for the seat (optional)")
+
+
+class JoinIn(BaseModel):
+    seat: int
+    name: str | None = None
+
+
+class TableIn(BaseModel):
+    game: str = Field(examples=["shut-the-box"])
+    rules: dict[str, Any] = Field(default_factory=dict,
+                                  description="house-rule options; missing ones take defaults")
+    seats: list[SeatIn] = Field(min_length=1)
+    hints: bool = True
+    join: list[JoinIn] = Field(default_factory=list,
+                               description="person seats the creator sits in at once")
+
+
+class TableCreated(BaseModel):
+    code: str
+    url: str
+    tokens: dict[str, str] = Field(description="seat number -> the seat's secret token")
+
+
+class SeatOut(BaseModel):
+    seat: int
+    name: str | None
+    bot: str | None
+    taken: bool
+    connected: bool
+
+
+class TableOut(BaseModel):
+    code: str
+    game: str
+    title: str
+    rules: dict[str, Any]
+    hints: bool
+    game_no: int
+    seq: int = Field(description="actions so far in the current game")
+    over: bool
+    seats: list[SeatOut]
+
+
+class ClaimIn(BaseModel):
+    name: str
+
+
+class ClaimOut(BaseModel):
+    seat: int
+    token: str
+
+
+class ErrorOut(BaseModel):
+    detail: str
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorOut}, 404: {"model": ErrorOut}, 409: {"model": ErrorOut},
+}
+
+
+def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
+    """The Parlour web app on the database at ``db_url`` (any SQLAlchemy URL)."""
+    storage = Storage(db_url)
+    hub = Hub(storage, bot_delay=bot_delay)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await hub.start()
+        try:
+            yield
+        finally:
+            await hub.stop()
+            storage.close()
+
+    app = FastAPI(title="Parlour", summary="Traditional games at one table, on every device in the house.",
+                  version="0.1", lifespan=lifespan)
+    app.state.hub = hub
+
+    @app.exception_handler(RequestError)
+    async def request_error(request: Request, exc: RequestError) -> JSONResponse:
+        return JSONResponse({"detail": exc.message}, status_code=exc.status)
+
+    @app.exception_handler(ParlourError)
+    async def parlour_error(request: Request, exc: ParlourError) -> JSONResponse:
+        status = 404 if isinstance(exc, UnknownGameError) else 400
+        return JSONResponse({"detail": str(exc)}, status_code=status)
+
+    # ---- pages ------------------------------------------------------------------
+    @app.get("/", include_in_schema=False)
+    async def lobby() -> FileResponse:
+        return FileResponse(WEB / "lobby.html")
+
+    @app.get("/t/{code}", include_in_schema=False)
+    async def table_page(code: str) -> FileResponse:
+        return FileResponse(WEB / "table.html")
+
+    app.mount("/static", StaticFiles(directory=WEB), name="static")
+
+    # ---- API --------------------------------------------------------------------
+    @app.get("/api/games", response_model=list[GameOut], tags=["games"])
+    async def list_games() -> list[dict[str, Any]]:
+        """Every game, with its house-rule options and bot levels."""
+        return game_catalogue()
+
+    @app.post("/api/tables", response_model=TableCreated, status_code=201, responses=ERRORS,
+              tags=["tables"])
+    async def create_table(body: TableIn) -> dict[str, Any]:
+        """Open a table: the game, its house rules, who sits where (people or bots)."""
+        code, tokens = hub.create(body.game, body.rules, [s.model_dump() for s in body.seats],
+                                  body.hints, [j.model_dump() for j in body.join])
+        return {"code": code, "url": f"/t/{code}", "tokens": {str(k): v for k, v in tokens.items()}}
+
+    @app.get("/api/tables", response_model=list[TableOut], tags=["tables"])
+    async def list_tables() -> list[dict[str, Any]]:
+        """The tables still being played, most recently active first."""
+        out = []
+        for code in hub.storage.table_codes(playing_only=True, limit=50):
+            with contextlib.suppress(RequestError, ParlourError):
+                out.append(hub.get(code).info())
+        return out
+
+    @app.get("/api/tables/{code}", response_model=TableOut, responses=ERRORS, tags=["tables"])
+    async def table_info(code: str) -> dict[str, Any]:
+        """One table: its game, rules and seats."""
+        return hub.get(code).info()
+
+    @app.post("/api/tables/{code}/seats/{seat}", response_model=ClaimOut, responses=ERRORS,
+              tags=["tables"])
+    async def claim_seat(code: str, seat: int, body: ClaimIn) -> dict[str, Any]:
+        """Sit in a free person's seat; the token returned is the seat's secret."""
+        return {"seat": seat, "token": hub.claim(code, seat, body.name)}
+
+    # ---- the table socket ----------------------------------------------------------
+    @app.websocket("/ws/{code}")
+    async def table_socket(ws: WebSocket, code: str) -> None:
+        await ws.accept()
+        try:
+            table = hub.get(code)
+            held = await _hello(ws, table)
+        except RequestError as exc:
+            await _refuse(ws, exc)
+            return
+        except (WebSocketDisconnect, TimeoutError):
+            return
+        conn = Connection(held)
+        writer = asyncio.create_task(_write(ws, conn))
+        table.conns.add(conn)
+        names = table.names()
+        conn.send({"type": "welcome", "seats": sorted(held), "names": {str(s): names[s] for s in held}})
+        table.broadcast()
+        try:
+            while True:
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                await _handle(hub, table, conn, message.get("text"))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            table.conns.discard(conn)
+            table.broadcast()
+            writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await writer
+
+    return app
+
+
+async def _hello(ws: WebSocket, table: LiveTable) -> frozenset[int]:
+    raw = await asyncio.wait_for(ws.receive_text(), timeout=HELLO_TIMEOUT)
+    message = _decode(raw)
+    if message.get("type") != "hello":
+        raise RequestError("bad-request", "the first message must be a hello")
+    tokens = message.get("tokens", [])
+    if not isinstance(tokens, list) or len(tokens) > 16:
+        raise RequestError("bad-request", "tokens must be a list of at most 16 seat tokens")
+    return table.held_by(tokens)
+
+
+async def _refuse(ws: WebSocket, exc: RequestError) -> None:
+    with contextlib.suppress(Exception):
+        await ws.send_json({"type": "error", "code": exc.code, "message": exc.message})
+        await ws.close(code=4404 if exc.status == 404 else 4401 if exc.code == "auth" else 4400)
+
+
+def _decode(raw: str | None) -> dict[str, Any]:
+    if raw is None:
+        raise RequestError("bad-request", "send JSON text messages, not binary ones")
+    if len(raw) > MAX_MESSAGE:
+        raise RequestError("bad-request", f"that message is too long (at most {MAX_MESSAGE} characters)")
+    try:
+        message = json.loads(raw)
+    except json.JSONDecodeError:
+        raise RequestError("bad-request", "that message is not JSON") from None
+    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+        raise RequestError("bad-request", "a message is a JSON object with a \"type\"")
+    return message
+
+
+async def _handle(hub: Hub, table: LiveTable, conn: Connection, raw: str | None) -> None:
+    try:
+        message = _decode(raw)
+        kind = message["type"]
+        if kind == "move":
+            hub.act(table, conn.seats, message.get("seat"), message.get("move"), message.get("seq"),
+                    message.get("game_no"))
+        elif kind == "hint":
+            conn.send(await hub.hint(table, conn.seats, message.get("seat")))
+        elif kind == "again":
+            hub.again(table, conn.seats)
+        elif kind == "ping":
+            conn.send({"type": "pong"})
+        elif kind == "hello":
+            raise RequestError("bad-request", "this connection has already said hello")
+        else:
+            raise RequestError("bad-request", f"unknown message type {kind[:40]!r}")
+    except RequestError as exc:
+        conn.send({"type": "error", "code": exc.code, "message": exc.message})
+
+
+async def _write(ws: WebSocket, conn: Connection) -> None:
+    while True:
+        text = await conn.queue.get()
+        await ws.send_text(text)

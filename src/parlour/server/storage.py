@@ -1,0 +1,213 @@
+"""The database: tables, seats and each table's append-only log of actions.
+
+SQLAlchemy Core, so SQLite (the default) and PostgreSQL (by URL) take the same
+code.  A move is committed here before anyone is told of it; the primary key of
+``actions`` (table, game number, position) makes two writers racing for the
+same position impossible: one insert wins, the other raises :class:`Conflict`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Engine,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    select,
+    update,
+)
+from sqlalchemy.exc import IntegrityError
+
+metadata = MetaData()
+
+tables = Table(
+    "tables", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("code", String(16), nullable=False, unique=True),
+    Column("game", String(40), nullable=False),
+    Column("rules", Text, nullable=False),
+    Column("hints", Boolean, nullable=False),
+    Column("game_no", Integer, nullable=False),
+    Column("over", Boolean, nullable=False, default=False),
+    Column("created", Float, nullable=False),
+    Column("updated", Float, nullable=False),
+)
+
+seats = Table(
+    "seats", metadata,
+    Column("table_id", Integer, ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("name", String(40)),
+    Column("bot", String(40)),
+    Column("token_hash", String(64)),
+)
+
+actions = Table(
+    "actions", metadata,
+    Column("table_id", Integer, ForeignKey("tables.id"), primary_key=True),
+    Column("game_no", Integer, primary_key=True),
+    Column("n", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("action", Text, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+
+class Conflict(Exception):
+    """Another write took this place first (a seat, a code or a log position)."""
+
+
+def hash_token(token: str) -> str:
+    """Tokens are stored only as their SHA-256."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat: int
+    name: str | None
+    bot: str | None
+    token_hash: str | None
+
+
+@dataclass(frozen=True)
+class TableRow:
+    id: int
+    code: str
+    game: str
+    rules: dict[str, Any]
+    hints: bool
+    game_no: int
+    over: bool
+    seats: tuple[SeatRow, ...]
+    logs: dict[int, tuple[tuple[int, str], ...]]
+    """Each game's actions, by game number: (seat, action text) in order."""
+
+
+def default_url(folder: str) -> str:
+    return f"sqlite:///{folder}/parlour.sqlite3"
+
+
+class Storage:
+    """The server's database."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        sqlite = url.startswith("sqlite")
+        kwargs: dict[str, Any] = {"connect_args": {"check_same_thread": False}} if sqlite else {}
+        self.engine: Engine = create_engine(url, **kwargs)
+        if sqlite:
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # ---- writing ------------------------------------------------------------
+    def create_table(self, code: str, game: str, rules: dict[str, Any], hints: bool,
+                     seat_rows: Sequence[SeatRow]) -> int:
+        now = time.time()
+        try:
+            with self.engine.begin() as db:
+                table_id = db.execute(tables.insert().values(
+                    code=code, game=game, rules=json.dumps(rules, sort_keys=True), hints=hints,
+                    game_no=1, over=False, created=now, updated=now,
+                )).inserted_primary_key[0]  # type: ignore[index]
+                if seat_rows:
+                    db.execute(seats.insert(), [
+                        {"table_id": table_id, "seat": s.seat, "name": s.name, "bot": s.bot,
+                         "token_hash": s.token_hash} for s in seat_rows
+                    ])
+        except IntegrityError:
+            raise Conflict(f"table code {code} is taken") from None
+        return int(table_id)
+
+    def claim_seat(self, table_id: int, seat: int, name: str, token_hash: str) -> None:
+        """Give a free person's seat a name and a token; ``Conflict`` if it was taken first."""
+        with self.engine.begin() as db:
+            done = db.execute(update(seats).where(
+                seats.c.table_id == table_id, seats.c.seat == seat,
+                seats.c.token_hash.is_(None), seats.c.bot.is_(None),
+            ).values(name=name, token_hash=token_hash))
+            if done.rowcount != 1:
+                raise Conflict("that seat was taken a moment ago")
+
+    def append(self, table_id: int, game_no: int, n: int, seat: int, action: str,
+               over: bool) -> None:
+        """Add action number ``n`` of a game to the log and commit it; ``Conflict`` if ``n`` is taken."""
+        now = time.time()
+        try:
+            with self.engine.begin() as db:
+                db.execute(actions.insert().values(
+                    table_id=table_id, game_no=game_no, n=n, seat=seat, action=action, at=now))
+                db.execute(update(tables).where(tables.c.id == table_id)
+                           .values(updated=now, over=over))
+        except IntegrityError:
+            raise Conflict("another move took that turn first") from None
+
+    def new_game(self, table_id: int, game_no: int) -> None:
+        """Move the table on to game ``game_no`` (only from the game before it)."""
+        with self.engine.begin() as db:
+            done = db.execute(update(tables).where(
+                tables.c.id == table_id, tables.c.game_no == game_no - 1,
+            ).values(game_no=game_no, over=False, updated=time.time()))
+            if done.rowcount != 1:
+                raise Conflict("the next game has already started")
+
+    # ---- reading ------------------------------------------------------------
+    def table_codes(self, playing_only: bool = False, limit: int | None = None) -> list[str]:
+        """Table codes, most recently active first."""
+        query = select(tables.c.code).order_by(tables.c.updated.desc())
+        if playing_only:
+            query = query.where(tables.c.over.is_(False))
+        if limit is not None:
+            query = query.limit(limit)
+        with self.engine.connect() as db:
+            return [row[0] for row in db.execute(query)]
+
+    def load(self, code: str) -> TableRow | None:
+        with self.engine.connect() as db:
+            row = db.execute(select(tables).where(tables.c.code == code)).mappings().first()
+            if row is None:
+                return None
+            seat_rows = tuple(
+                SeatRow(r.seat, r.name, r.bot, r.token_hash)
+                for r in db.execute(select(seats).where(seats.c.table_id == row["id"])
+                                    .order_by(seats.c.seat))
+            )
+            logs: dict[int, list[tuple[int, str]]] = {g: [] for g in range(1, row["game_no"] + 1)}
+            for a in db.execute(select(actions.c.game_no, actions.c.n, actions.c.seat, actions.c.action)
+                                .where(actions.c.table_id == row["id"])
+                                .order_by(actions.c.game_no, actions.c.n)):
+                logs.setdefault(a.game_no, []).append((a.seat, a.action))
+        return TableRow(
+            id=row["id"], code=row["code"], game=row["game"], rules=json.loads(row["rules"]),
+            hints=bool(row["hints"]), game_no=row["game_no"], over=bool(row["over"]), seats=seat_rows,
+            logs={g: tuple(v) for g, v in logs.items()},
+        )
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # WAL: readers never block the writer; synchronous=NORMAL keeps every commit
+    # safe from a killed process (only a power cut could lose the last commits).
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()

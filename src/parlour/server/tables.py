@@ -1,0 +1,515 @@
+"""Live tables: each game's state rebuilt from the log, the connections, bots and chance.
+
+The :class:`Hub` is the only thing that changes a table.  Every action goes
+through :meth:`Hub._commit`: verified by the game, appended to the database and
+committed, and only then applied in memory and told to the connections, each
+receiving only what its seats may see.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import random
+import secrets
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from parlour.agents import bot_names, make_bot
+from parlour.core import registry
+from parlour.core.errors import (
+    InvalidMoveError,
+    NotYourTurnError,
+    ParlourError,
+    RulesError,
+)
+from parlour.core.options import rules_from_json, rules_to_json
+from parlour.core.protocol import CHANCE, Bot, Game
+from parlour.server.storage import Conflict, SeatRow, Storage, TableRow, hash_token
+
+log = logging.getLogger("parlour.server")
+
+AnyGame = Game[Any, Any, Any, Any, Any]
+
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+"""Table codes avoid letters and digits that are easily mistaken (0/O, 1/I/L)."""
+CODE_LENGTH = 5
+MAX_NAME = 24
+MAX_SEATS = 16
+
+
+class RequestError(Exception):
+    """A request refused, with a machine-readable code and a sentence for people."""
+
+    def __init__(self, code: str, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = status
+
+
+def clean_name(name: Any) -> str:
+    """A player's name as given, trimmed; refused if empty, too long or not printable."""
+    if not isinstance(name, str):
+        raise RequestError("bad-request", "a name must be text")
+    text = " ".join(name.split())
+    if not text:
+        raise RequestError("bad-request", "please give a name")
+    if len(text) > MAX_NAME:
+        raise RequestError("bad-request", f"a name can have at most {MAX_NAME} characters")
+    if any(unicodedata.category(ch).startswith("C") for ch in text):
+        raise RequestError("bad-request", "a name cannot contain control characters")
+    return text
+
+
+def normalise_code(code: str) -> str:
+    return code.strip().upper()
+
+
+@dataclass
+class Seat:
+    seat: int
+    name: str | None
+    bot_level: str | None
+    token_hash: str | None
+    bot: Bot | None = None
+
+    @property
+    def taken(self) -> bool:
+        return self.bot_level is not None or self.token_hash is not None
+
+
+@dataclass(frozen=True)
+class LogItem:
+    seat: int
+    action: Any
+    before: Any
+
+
+@dataclass(frozen=True)
+class Finished:
+    game_no: int
+    result: str
+    winners: tuple[int, ...]
+
+
+class Connection:
+    """One WebSocket: the seats it holds and a queue of messages to send, in order."""
+
+    def __init__(self, seats: frozenset[int]) -> None:
+        self.seats = seats
+        self.queue: asyncio.Queue[str] = asyncio.Queue()
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.queue.put_nowait(json.dumps(message, ensure_ascii=False))
+
+    @property
+    def viewer(self) -> int | None:
+        """Whose eyes the log is told for: the one seat held, else a spectator's.
+
+        A device holding several seats (pass-and-play) reads the public log, so
+        nothing private to one of its players is shown while another holds it.
+        """
+        return next(iter(self.seats)) if len(self.seats) == 1 else None
+
+
+@dataclass
+class LiveTable:
+    id: int
+    code: str
+    game: AnyGame
+    rules: Any
+    hints: bool
+    seats: list[Seat]
+    game_no: int
+    state: Any
+    log: list[LogItem] = field(default_factory=list)
+    history: list[Finished] = field(default_factory=list)
+    conns: set[Connection] = field(default_factory=set)
+    bot_task: asyncio.Task[None] | None = None
+    _log_text: dict[int | None, list[dict[str, Any]]] = field(default_factory=dict)
+
+    # ---- facts ----------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.game.is_terminal(self.state)
+
+    @property
+    def seq(self) -> int:
+        return len(self.log)
+
+    def names(self) -> list[str]:
+        return [s.name or self.game.seat_label(self.state, s.seat) for s in self.seats]
+
+    def held_by(self, tokens: Iterable[str]) -> frozenset[int]:
+        """The seats these tokens open; ``RequestError`` for any token that opens none."""
+        by_hash = {s.token_hash: s.seat for s in self.seats if s.token_hash}
+        held = set()
+        for token in tokens:
+            seat = by_hash.get(hash_token(token)) if isinstance(token, str) else None
+            if seat is None:
+                raise RequestError("auth", "that token is not for a seat at this table")
+            held.add(seat)
+        return frozenset(held)
+
+    def connected(self, seat: Seat) -> bool:
+        return seat.bot is not None or any(seat.seat in c.seats for c in self.conns)
+
+    def public_seats(self) -> list[dict[str, Any]]:
+        names = self.names()
+        return [{"seat": s.seat, "name": names[s.seat] if s.taken or s.name else None,
+                 "bot": s.bot_level, "taken": s.taken, "connected": self.connected(s)}
+                for s in self.seats]
+
+    def info(self) -> dict[str, Any]:
+        return {"code": self.code, "game": self.game.spec.name, "title": self.game.spec.title,
+                "rules": rules_to_json(self.rules), "hints": self.hints, "game_no": self.game_no,
+                "seq": self.seq, "over": self.over, "seats": self.public_seats()}
+
+    def standings(self) -> list[dict[str, Any]]:
+        return [{"seat": s.seat, "wins": sum(s.seat in f.winners for f in self.history)}
+                for s in self.seats]
+
+    # ---- what a connection may see --------------------------------------------
+    def log_for(self, viewer: int | None) -> list[dict[str, Any]]:
+        lines = self._log_text.setdefault(viewer, [])
+        names = self.names()
+        for n in range(len(lines), len(self.log)):
+            item = self.log[n]
+            text = self.game.describe_for(item.before, item.seat, item.action, viewer, names)
+            lines.append({"n": n + 1, "seat": item.seat, "text": text})
+        return lines
+
+    def message_for(self, conn: Connection) -> dict[str, Any]:
+        game, state = self.game, self.state
+        actors = game.to_act(state)
+        views = {str(s): game.view(state, s).to_json() for s in sorted(conn.seats)}
+        legal = {str(s): [game.format_move(state, s, m) for m in game.legal_moves(state, s)]
+                 for s in sorted(conn.seats) if s in actors}
+        over = not actors
+        return {
+            "type": "state", "code": self.code, "game": game.spec.name, "title": game.spec.title,
+            "game_no": self.game_no, "seq": self.seq, "seats": self.public_seats(),
+            "to_act": list(actors), "you": sorted(conn.seats), "views": views,
+            "view": None if conn.seats else game.view(state, None).to_json(),
+            "legal": legal, "log": self.log_for(conn.viewer), "over": over,
+            "result": game.result_text(state, self.names()) if over else None,
+            "winners": list(game.winners(state)) if over else [],
+            "standings": self.standings(),
+            "history": [{"game_no": f.game_no, "result": f.result, "winners": list(f.winners)}
+                        for f in self.history],
+            "hints": self.hints, "hidden_information": game.spec.hidden_information,
+            "move_help": game.move_help(),
+        }
+
+    def broadcast(self) -> None:
+        for conn in self.conns:
+            conn.send(self.message_for(conn))
+
+    # ---- changes in memory (the database already has them) -------------------------
+    def record(self, seat: int, action: Any, after: Any) -> None:
+        self.log.append(LogItem(seat, action, self.state))
+        self.state = after
+        if self.over:
+            self.history.append(Finished(self.game_no, self.game.result_text(after, self.names()),
+                                         tuple(self.game.winners(after))))
+
+    def start_game(self, game_no: int) -> None:
+        self.game_no = game_no
+        self.state = self.game.initial_state(self.rules, len(self.seats))
+        self.log = []
+        self._log_text = {}
+
+
+def _bot_label(level: str, taken: Sequence[str]) -> str:
+    base = f"{level.capitalize()} bot"
+    name, n = base, 2
+    while name in taken:
+        name, n = f"{base} {n}", n + 1
+    return name
+
+
+class Hub:
+    """Every live table, and the one way to change them."""
+
+    def __init__(self, storage: Storage, bot_delay: float = 0.8,
+                 rng: random.Random | None = None) -> None:
+        self.storage = storage
+        self.bot_delay = bot_delay
+        self.rng = rng if rng is not None else random.SystemRandom()
+        self.tables: dict[str, LiveTable] = {}
+        self.running = False
+
+    # ---- life -------------------------------------------------------------------
+    async def start(self) -> None:
+        """Load every table still being played, so bots and chance carry on by themselves."""
+        self.running = True
+        for code in self.storage.table_codes(playing_only=True):
+            try:
+                self.kick(self.get(code))
+            except Exception:  # one broken table must not stop the server
+                log.exception("table %s could not be resumed", code)
+
+    async def stop(self) -> None:
+        self.running = False
+        tasks = [t.bot_task for t in self.tables.values() if t.bot_task and not t.bot_task.done()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    # ---- tables -----------------------------------------------------------------
+    def get(self, code: str) -> LiveTable:
+        key = normalise_code(code)
+        table = self.tables.get(key)
+        if table is None:
+            row = self.storage.load(key)
+            if row is None:
+                raise RequestError("not-found", f"there is no table {code.strip()!r}", 404)
+            table = self._rebuild(row)
+            self.tables[key] = table
+        return table
+
+    def _rebuild(self, row: TableRow) -> LiveTable:
+        game = registry.get(row.game)
+        rules = rules_from_json(game.rules_type, row.rules)
+        seat_list = [Seat(s.seat, s.name, s.bot, s.token_hash) for s in row.seats]
+        for s in seat_list:
+            if s.bot_level:
+                s.bot = make_bot(game, s.bot_level, rules)
+        table = LiveTable(row.id, row.code, game, rules, row.hints, seat_list, 1,
+                          game.initial_state(rules, len(seat_list)))
+        for game_no in range(1, row.game_no + 1):
+            table.start_game(game_no)
+            for seat, text in row.logs.get(game_no, ()):
+                action = game.parse_action(table.state, seat, text)
+                table.record(seat, action, game.apply(table.state, seat, action))
+        return table
+
+    def create(self, game_name: str, rules_data: dict[str, Any], seat_specs: Sequence[dict[str, Any]],
+               hints: bool, join: Sequence[dict[str, Any]]) -> tuple[str, dict[int, str]]:
+        """A new table; returns its code and the tokens of the seats claimed at once."""
+        game = registry.get(game_name)
+        rules = rules_from_json(game.rules_type, rules_data)
+        if not 1 <= len(seat_specs) <= MAX_SEATS:
+            raise RequestError("bad-request", f"a table has 1 to {MAX_SEATS} seats")
+        game.initial_state(rules, len(seat_specs))  # the game refuses a bad count, with its reason
+        rows: list[SeatRow] = []
+        names: list[str] = []
+        for n, spec in enumerate(seat_specs):
+            level = spec.get("bot")
+            name = spec.get("name")
+            if level is not None:
+                bot = make_bot(game, level, rules)
+                name = clean_name(name) if name else _bot_label(bot.name, names)
+                rows.append(SeatRow(n, name, bot.name, None))
+            else:
+                name = clean_name(name) if name else None
+                rows.append(SeatRow(n, name, None, None))
+            names.append(name or "")
+        tokens: dict[int, str] = {}
+        for claim in join:
+            seat = claim.get("seat")
+            if not isinstance(seat, int) or not 0 <= seat < len(rows):
+                raise RequestError("bad-request", f"there is no seat {seat!r} to join")
+            if rows[seat].bot is not None:
+                raise RequestError("bad-request", f"seat {seat + 1} is a bot's", 409)
+            if seat in tokens:
+                raise RequestError("bad-request", f"seat {seat + 1} is claimed twice")
+            name = clean_name(claim.get("name") or rows[seat].name or f"Player {seat + 1}")
+            tokens[seat] = secrets.token_urlsafe(24)
+            rows[seat] = SeatRow(seat, name, None, hash_token(tokens[seat]))
+        for _ in range(20):
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            try:
+                self.storage.create_table(code, game.spec.name, rules_to_json(rules), hints, rows)
+            except Conflict:
+                continue
+            table = self.get(code)
+            self.kick(table)
+            return code, tokens
+        raise RequestError("busy", "could not find a free table code; try again", 503)
+
+    def claim(self, code: str, seat: int, name: Any) -> str:
+        """Sit a person in a free seat; returns the seat's secret token."""
+        table = self.get(code)
+        if not 0 <= seat < len(table.seats):
+            raise RequestError("not-found", f"table {table.code} has no seat {seat + 1}", 404)
+        place = table.seats[seat]
+        if place.bot_level is not None:
+            raise RequestError("taken", f"seat {seat + 1} is a bot's", 409)
+        if place.token_hash is not None:
+            raise RequestError("taken", f"seat {seat + 1} is taken", 409)
+        clean = clean_name(name)
+        token = secrets.token_urlsafe(24)
+        try:
+            self.storage.claim_seat(table.id, seat, clean, hash_token(token))
+        except Conflict as exc:
+            raise RequestError("taken", str(exc), 409) from None
+        place.name, place.token_hash = clean, hash_token(token)
+        table.broadcast()
+        return token
+
+    # ---- acting -----------------------------------------------------------------
+    def _commit(self, table: LiveTable, seat: int, action: Any) -> None:
+        """Verify, write and commit, then apply in memory and tell everyone."""
+        game, before = table.game, table.state
+        after = game.apply(before, seat, action)
+        text = game.format_action(before, seat, action)
+        try:
+            self.storage.append(table.id, table.game_no, table.seq + 1, seat, text,
+                                game.is_terminal(after))
+        except Conflict as exc:
+            raise RequestError("stale", f"{exc}: look again") from None
+        table.record(seat, action, after)
+        table.broadcast()
+
+    def act(self, table: LiveTable, held: frozenset[int], seat: Any, text: Any, seq: Any = None,
+            game_no: Any = None) -> None:
+        """A person's move, in the game's notation, for a seat this connection holds.
+
+        ``seq`` is the log length the player last saw.  If the table moved on since,
+        the move stands only if the seat's choices are still exactly what they were
+        (another player acting at once in a simultaneous game, say); otherwise it is
+        refused as stale, so a move is never applied to a position nobody saw.
+        """
+        if not isinstance(text, str) or not text.strip():
+            raise RequestError("bad-request", "a move message needs the move as text")
+        if seat is None:
+            if len(held) != 1:
+                raise RequestError("seat", "spectators cannot move" if not held
+                                   else "say which of your seats moves")
+            seat = next(iter(held))
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in held:
+            raise RequestError("seat", f"you are not sitting in seat {seat!r}" if not isinstance(seat, int)
+                               else f"you are not sitting in seat {seat + 1}")
+        for key, value in (("seq", seq), ("game_no", game_no)):
+            if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+                raise RequestError("bad-request", f"{key} must be a whole number")
+        if (game_no is not None and game_no != table.game_no) or (
+                seq is not None and not self._still_meant(table, seat, seq)):
+            raise RequestError("stale", "the table changed before your move arrived: look again")
+        game, state = table.game, table.state
+        actors = game.to_act(state)
+        if not actors:
+            raise RequestError("illegal", "the game is over")
+        if seat not in actors:
+            raise RequestError("turn", self._whose_turn(table, actors))
+        try:
+            move = game.parse_move(state, seat, text)
+            self._commit(table, seat, move)
+        except NotYourTurnError as exc:
+            raise RequestError("turn", str(exc)) from None
+        except InvalidMoveError as exc:
+            raise RequestError("invalid", str(exc)) from None
+        except ParlourError as exc:
+            raise RequestError("illegal", str(exc)) from None
+        self.kick(table)
+
+    @staticmethod
+    def _still_meant(table: LiveTable, seat: int, seq: int) -> bool:
+        if seq == table.seq:
+            return True
+        if not 0 <= seq < table.seq:
+            return False
+        game, then = table.game, table.log[seq].before
+        return seat in game.to_act(then) and \
+            game.legal_moves(then, seat) == game.legal_moves(table.state, seat)
+
+    @staticmethod
+    def _whose_turn(table: LiveTable, actors: tuple[int, ...]) -> str:
+        if actors == (CHANCE,):
+            return "wait: the dice or cards are on their way"
+        names = table.names()
+        return "it is not your turn: " + " and ".join(names[s] for s in actors) + " to play"
+
+    def again(self, table: LiveTable, held: frozenset[int]) -> None:
+        """Start the next game at the table (any seated player, once the game is over)."""
+        if not held:
+            raise RequestError("seat", "only players at the table can start the next game")
+        if not table.over:
+            raise RequestError("not-over", "the game is still being played")
+        try:
+            self.storage.new_game(table.id, table.game_no + 1)
+        except Conflict as exc:
+            raise RequestError("stale", str(exc)) from None
+        table.start_game(table.game_no + 1)
+        table.broadcast()
+        self.kick(table)
+
+    async def hint(self, table: LiveTable, held: frozenset[int], seat: Any) -> dict[str, Any]:
+        if not table.hints:
+            raise RequestError("hints-off", "hints are switched off at this table")
+        if seat is None and len(held) == 1:
+            seat = next(iter(held))
+        if not isinstance(seat, int) or seat not in held:
+            raise RequestError("seat", "hints are only for your own seat")
+        state = table.state
+        if seat not in table.game.to_act(state):
+            raise RequestError("turn", "there is nothing for you to decide now")
+        advice = await asyncio.to_thread(table.game.advise, state, seat)
+        if advice is None:
+            raise RequestError("hints-off", f"{table.game.spec.title} has no advisor yet")
+        return {
+            "type": "hint", "seat": seat, "seq": table.seq if state is table.state else None,
+            "summary": advice.summary,
+            "options": [{"move": table.game.format_move(state, seat, a.move), "value": a.value,
+                         "explanation": a.explanation} for a in advice.options],
+        }
+
+    # ---- chance and bots ----------------------------------------------------------
+    def kick(self, table: LiveTable) -> None:
+        """Resolve due chance events now, and set the bots going if one is to act."""
+        game = table.game
+        while game.to_act(table.state) == (CHANCE,):
+            self._commit(table, CHANCE, game.sample_chance(table.state, self.rng))
+        if not self.running or (table.bot_task is not None and not table.bot_task.done()):
+            return
+        if any(s >= 0 and table.seats[s].bot for s in game.to_act(table.state)):
+            table.bot_task = asyncio.get_running_loop().create_task(self._bots(table))
+
+    async def _bots(self, table: LiveTable) -> None:
+        game = table.game
+        while True:
+            due = [s for s in game.to_act(table.state) if s >= 0 and table.seats[s].bot]
+            if not due:
+                return
+            await asyncio.sleep(self.bot_delay)
+            seat = due[0]
+            bot = table.seats[seat].bot
+            assert bot is not None
+            state, seq, game_no = table.state, table.seq, table.game_no
+            if seat not in game.to_act(state):
+                continue
+            try:
+                move = await asyncio.to_thread(
+                    bot.choose, game, game.view(state, seat), game.legal_moves(state, seat), self.rng)
+            except Exception:
+                log.exception("the %s bot at table %s failed", table.seats[seat].bot_level, table.code)
+                return
+            if (table.seq, table.game_no) != (seq, game_no):
+                continue  # somebody moved while the bot thought: look again
+            try:
+                self._commit(table, seat, move)
+                self.kick(table)
+            except (RequestError, ParlourError):
+                log.exception("a bot move at table %s was refused", table.code)
+                return
+
+
+def game_catalogue() -> list[dict[str, Any]]:
+    """Every game with its house-rule options and bot levels, for the lobby."""
+    from parlour.core.options import options
+
+    return [{
+        "name": g.spec.name, "title": g.spec.title, "summary": g.spec.summary,
+        "min_players": g.spec.min_players, "max_players": g.spec.max_players,
+        "hidden_information": g.spec.hidden_information,
+        "options": [o.to_json() for o in options(g.rules_type)],
+        "bots": list(bot_names(g)),
+    } for g in registry.games()]
+
+
+__all__ = ["Connection", "Hub", "LiveTable", "RequestError", "RulesError", "game_catalogue"]

@@ -1,0 +1,671 @@
+// A table: the seats, the game drawn by its view module, the legal moves as buttons, a text box
+// for typed moves, hints, the log, the result and standings.  The server is authoritative: this
+// page only renders the last `state` message and sends what the person chooses.
+// The WebSocket protocol is described in docs/server.md.
+
+import {h, icon} from "/static/js/svg.js";
+
+const $ = (id) => document.getElementById(id);
+const code = decodeURIComponent(location.pathname.replace(/\/+$/, "").split("/").pop() || "").toUpperCase();
+const TOKENS_KEY = `parlour:tokens:${code}`;
+const NAME_KEY = "parlour:name";
+const BACKOFF_MS = [400, 1000, 2000, 4000, 8000, 15000];
+
+let tokens = loadTokens();   // {seat: token} held by this device
+let ws = null;
+let attempt = 0;
+let retryTimer = null;
+let pingTimer = null;
+let state = null;            // the last state message
+let shownSeat = null;        // the held seat whose view is shown
+let passAck = null;          // {seat, game_no}: who pressed Ready last (hidden-information games)
+let pending = null;          // a move sent and not yet answered: {text, timer}
+let lastTyped = null;
+let hintFor = null;          // {seat, seq} a hint was asked for
+let logGame = null;
+let boardRoot = null;        // the element the current view module owns
+let boardModule = null;      // {name, module}
+const modules = new Map();
+let gone = false;            // the table does not exist
+
+// ---- storage -------------------------------------------------------------
+function loadTokens() {
+  try {
+    const data = JSON.parse(localStorage.getItem(TOKENS_KEY) || "{}");
+    return data && typeof data === "object" ? data : {};
+  } catch { return {}; }
+}
+function saveTokens() {
+  try { localStorage.setItem(TOKENS_KEY, JSON.stringify(tokens)); } catch { /* private mode */ }
+}
+function savedName() {
+  try { return localStorage.getItem(NAME_KEY) || ""; } catch { return ""; }
+}
+
+// ---- helpers -----------------------------------------------------------------
+function nameOf(seat) {
+  const s = state && state.seats.find((x) => x.seat === seat);
+  return (s && s.name) || `Seat ${seat + 1}`;
+}
+function namesList(seats) {
+  const names = seats.map(nameOf);
+  return names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+function held() { return state ? state.you : []; }
+function actingHeld() { return state ? state.you.filter((s) => state.to_act.includes(s)) : []; }
+function covered() { return !$("pass-cover").hidden; }
+
+async function errorText(response) {
+  let body = null;
+  try { body = await response.json(); } catch { /* not JSON */ }
+  if (body && typeof body.detail === "string") return body.detail;
+  if (body && Array.isArray(body.detail)) return body.detail.map((d) => d.msg).join("; ");
+  return `the server answered ${response.status}`;
+}
+
+// ---- connection --------------------------------------------------------------
+function setConn(kind, text) {
+  $("conn").dataset.state = kind;
+  $("conn-text").textContent = text;
+}
+
+function connect() {
+  if (gone) return;
+  clearTimeout(retryTimer);
+  retryTimer = null;
+  if (ws) { const old = ws; ws = null; try { old.close(); } catch { /* already closed */ } }
+  setConn("connecting", attempt ? "Reconnecting…" : "Connecting…");
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(code)}`);
+  ws = socket;
+  socket.addEventListener("open", () => {
+    if (socket !== ws) return;
+    socket.send(JSON.stringify({type: "hello", tokens: Object.values(tokens)}));
+  });
+  socket.addEventListener("message", (event) => {
+    if (socket !== ws) return;
+    let message;
+    try { message = JSON.parse(event.data); } catch { return; }
+    onMessage(message);
+  });
+  socket.addEventListener("close", (event) => {
+    if (socket !== ws) return;
+    ws = null;
+    clearInterval(pingTimer);
+    clearPending();
+    if (event.code === 4404) { showGone("There is no table with this code."); return; }
+    scheduleReconnect();
+  });
+}
+
+function scheduleReconnect() {
+  if (gone || retryTimer) return;
+  const delay = BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)];
+  attempt += 1;
+  setConn("closed", `Offline — retrying in ${Math.ceil(delay / 1000)} s`);
+  retryTimer = setTimeout(() => { retryTimer = null; connect(); }, delay);
+}
+
+function send(message) {
+  if (!ws || ws.readyState !== WebSocket.OPEN) {
+    showError("Not connected to the table right now: reconnecting, try again in a moment.");
+    if (!ws) { attempt = 0; connect(); }
+    return false;
+  }
+  ws.send(JSON.stringify(message));
+  return true;
+}
+
+window.addEventListener("online", () => { if (!ws) { attempt = 0; connect(); } });
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible" && !ws && !gone) { attempt = 0; connect(); }
+});
+
+// ---- messages ------------------------------------------------------------------
+function onMessage(message) {
+  switch (message.type) {
+    case "welcome":
+      attempt = 0;
+      setConn("open", message.seats.length ? "Connected" : "Connected · watching");
+      clearInterval(pingTimer);
+      pingTimer = setInterval(() => send({type: "ping"}), 25000);
+      break;
+    case "state":
+      onState(message);
+      break;
+    case "hint":
+      showHint(message);
+      break;
+    case "error":
+      onError(message);
+      break;
+    default:
+      break;
+  }
+}
+
+function onError(message) {
+  clearPending();
+  if (message.code === "auth") {
+    // A stored token this table no longer knows (the table was remade, the data wiped): forget it.
+    tokens = {};
+    saveTokens();
+    attempt = 0;
+    showNotice("This device's seat at the table was not recognised, so you are watching.");
+    setTimeout(connect, 50);
+    return;
+  }
+  if (message.code === "not-found") { showGone(message.message); return; }
+  if (hintFor && ["hints-off", "turn", "seat"].includes(message.code) && !$("hint-panel").hidden &&
+      $("hint-panel").dataset.waiting === "yes") {
+    $("hint-panel").hidden = true;
+  }
+  if (message.code === "not-over" || message.code === "stale") $("again").disabled = false;
+  showError(sentence(message.message || "That was refused."));
+}
+
+function legalKey(seat) {
+  if (!state) return "";
+  return JSON.stringify([state.game_no, seat, state.legal[String(seat)] || []]);
+}
+
+function sentence(text) {
+  const s = String(text).trim();
+  if (!s) return s;
+  return s.charAt(0).toUpperCase() + s.slice(1) + (/[.!?]$/.test(s) ? "" : ".");
+}
+
+function showError(text) {
+  const box = $("move-error");
+  box.textContent = "";
+  // A fresh text node so screen readers announce a repeated message too.
+  requestAnimationFrame(() => { box.textContent = text; });
+}
+function clearError() { $("move-error").textContent = ""; }
+
+function showNotice(text) {
+  $("turn-text").textContent = text;
+  delete $("turn-banner").dataset.key;
+}
+
+function clearPending() {
+  if (pending) clearTimeout(pending.timer);
+  pending = null;
+}
+
+// ---- playing ----------------------------------------------------------------------
+function play(text, seat) {
+  const move = String(text).trim();
+  if (!move || !state) return;
+  if (pending) return;  // one move at a time; the answer comes quickly
+  const who = seat ?? shownSeat;
+  clearError();
+  // seq and game_no say which position the move was chosen in: the server refuses it if
+  // this seat's choices have changed since (it never lands on a position nobody saw).
+  const message = {type: "move", move, seq: state.seq, game_no: state.game_no};
+  if (who !== null && who !== undefined) message.seat = who;
+  if (send(message)) {
+    clearPending();
+    pending = {text: move, timer: setTimeout(clearPending, 4000)};
+  }
+}
+
+$("move-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const text = $("move-text").value.trim();
+  if (!text) { showError("Type a move first (the buttons above show the moves you can make)."); return; }
+  if (!held().length) { showError("You are watching: take a seat to play."); return; }
+  lastTyped = text;
+  play(text);
+});
+
+$("hint-button").addEventListener("click", () => {
+  if (!state || shownSeat === null) return;
+  hintFor = {seat: shownSeat, key: legalKey(shownSeat)};
+  const panel = $("hint-panel");
+  panel.hidden = false;
+  panel.dataset.waiting = "yes";
+  panel.replaceChildren(h("p", {class: "muted"}, "Thinking…"));
+  send({type: "hint", seat: shownSeat});
+});
+
+function showHint(message) {
+  const panel = $("hint-panel");
+  if (!state || !hintFor || hintFor.key !== legalKey(message.seat)) return;  // asked about another moment
+  panel.hidden = false;
+  panel.dataset.waiting = "no";
+  const list = h("ol", {class: "hint-options"});
+  message.options.forEach((option, i) => {
+    const button = h("button", {class: "btn quiet", type: "button", "data-move": option.move}, [
+      h("span", {class: "rank", "aria-hidden": "true"}, `${i + 1}.`),
+      h("span", {class: "mv"}, option.move),
+      h("span", {}, option.explanation),
+    ]);
+    button.setAttribute("aria-label", `Play ${option.move}: ${option.explanation}`);
+    button.addEventListener("click", () => play(option.move, message.seat));
+    list.append(h("li", {}, button));
+  });
+  panel.replaceChildren(
+    h("h3", {}, [`Hint for ${nameOf(message.seat)}`]),
+    h("p", {class: "hint-summary"}, message.summary),
+    message.options.length ? h("p", {class: "small muted"}, "Best first. Choose one to play it.") : null,
+    list,
+    h("button", {class: "btn quiet small-btn", type: "button", onclick: () => { panel.hidden = true; }}, "Close hint"),
+  );
+}
+
+$("again").addEventListener("click", () => {
+  if (send({type: "again"})) $("again").disabled = true;
+});
+
+$("pass-ready").addEventListener("click", () => {
+  if (!state) return;
+  passAck = {seat: shownSeat, game_no: state.game_no};
+  $("pass-cover").hidden = true;
+  render();
+  const moves = $("moves-heading");
+  if (moves) moves.focus({preventScroll: false});
+});
+
+// ---- state -----------------------------------------------------------------------
+function onState(next) {
+  const prev = state;
+  state = next;
+  clearPending();
+  // What this device may do changed (not just that someone else moved): old messages go.
+  const mineKey = (s) => JSON.stringify([s.game_no, s.over, s.legal, s.you]);
+  const moved = !prev || mineKey(prev) !== mineKey(next);
+  if (moved) {
+    clearError();
+    $("hint-panel").hidden = true;
+    hintFor = null;
+    const input = $("move-text");
+    if (lastTyped !== null && input.value.trim() === lastTyped) input.value = "";
+    lastTyped = null;
+  }
+  if (!prev || prev.game_no !== next.game_no || !next.over) $("again").disabled = false;
+  chooseSeat();
+  updateCover();
+  render();
+}
+
+// Pass-and-play in a game with hidden information: when the seat shown changes to another of this
+// device's seats (or a new game starts), cover everything until that player presses Ready.
+function updateCover() {
+  const needCover = state.hidden_information && state.you.length > 1 && shownSeat !== null &&
+    !(passAck && passAck.seat === shownSeat && passAck.game_no === state.game_no);
+  if (needCover) {
+    const name = nameOf(shownSeat);
+    $("pass-title").textContent = `Pass the device to ${name}`;
+    $("pass-text").textContent = `Only ${name} should look at the screen. ${name}: press Ready.`;
+    if ($("pass-cover").hidden) {
+      $("pass-cover").hidden = false;
+      $("pass-ready").focus();
+    }
+  } else {
+    $("pass-cover").hidden = true;
+  }
+}
+
+/** Show another of this device's seats (pass-and-play when several may act at once). */
+function showSeat(seat) {
+  shownSeat = seat;
+  updateCover();
+  render();
+}
+
+function chooseSeat() {
+  const mine = held();
+  const acting = actingHeld();
+  if (acting.length) {
+    if (!acting.includes(shownSeat)) shownSeat = acting[0];
+  } else if (!mine.includes(shownSeat)) {
+    shownSeat = mine.length ? mine[0] : null;
+  }
+}
+
+function render() {
+  if (!state) return;
+  document.title = `${actingHeld().length ? "▶ " : ""}${state.title} · ${state.code} — Parlour`;
+  $("game-title").textContent = state.title;
+  renderBanner();
+  renderJoin();
+  renderResult();
+  renderBoard();
+  renderMoves();
+  renderSeats();
+  renderLog();
+  renderStandings();
+}
+
+function renderBanner() {
+  const banner = $("turn-banner");
+  const acting = actingHeld();
+  let mark = "wait", text = "", kind = "wait", sub = "";
+  if (state.over) {
+    mark = "flag"; kind = "over"; text = "Game over";
+  } else if (state.to_act.includes(-1)) {
+    mark = "dice"; text = "Chance is at work…";
+  } else if (acting.length) {
+    mark = "play"; kind = "you";
+    if (held().length > 1) {
+      text = `${namesList(acting)} to play`;
+      sub = "Playing on this device";
+    } else {
+      text = "Your turn";
+    }
+  } else if (state.to_act.length) {
+    const others = namesList(state.to_act);
+    if (held().length) {
+      text = `Waiting for ${others}`;
+      const bots = state.to_act.every((s) => state.seats[s] && state.seats[s].bot);
+      if (bots) sub = "The bot is thinking";
+    } else {
+      mark = "eye"; text = `${others} to play`; sub = "You are watching";
+    }
+  }
+  const key = JSON.stringify([mark, text, kind, sub]);
+  if (banner.dataset.key === key) return;  // unchanged: do not make screen readers repeat it
+  banner.dataset.key = key;
+  banner.dataset.kind = kind;
+  banner.replaceChildren(icon(mark), h("span", {id: "turn-text"}, text));
+  if (sub) banner.append(h("span", {class: "sub"}, sub));
+}
+
+function renderJoin() {
+  const card = $("join-card");
+  const free = state.seats.filter((s) => !s.bot && !s.taken);
+  if (held().length || !free.length) { card.hidden = true; return; }
+  card.hidden = false;
+  const box = $("join-seats");
+  const wanted = free.map((s) => s.seat).join(",");
+  if (box.dataset.seats === wanted) return;  // keep what the person is typing
+  box.dataset.seats = wanted;
+  box.replaceChildren();
+  for (const seat of free) {
+    const id = `join-name-${seat.seat}`;
+    const input = h("input", {type: "text", id, maxlength: 40, autocomplete: "nickname",
+      placeholder: seat.name || "Your name"});
+    input.value = seat.name || savedName();
+    const button = h("button", {class: "btn primary", type: "submit"}, [`Sit here`,
+      h("span", {class: "visually-hidden"}, ` (seat ${seat.seat + 1})`)]);
+    const form = h("form", {class: "join-seat", "data-seat": seat.seat}, [
+      h("div", {class: "field"}, [h("label", {for: id}, `Seat ${seat.seat + 1}: your name`), input]),
+      button,
+    ]);
+    form.addEventListener("submit", (event) => { event.preventDefault(); claim(seat.seat, input.value, button); });
+    box.append(form);
+  }
+}
+
+async function claim(seat, rawName, button) {
+  const name = rawName.trim();
+  const error = $("join-error");
+  error.textContent = "";
+  if (!name) { error.textContent = "Type your name first."; return; }
+  button.disabled = true;
+  try {
+    const response = await fetch(`/api/tables/${encodeURIComponent(code)}/seats/${seat}`, {
+      method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({name}),
+    });
+    if (!response.ok) { error.textContent = `Could not sit there: ${await errorText(response)}`; return; }
+    const answer = await response.json();
+    tokens[String(answer.seat)] = answer.token;
+    saveTokens();
+    try { localStorage.setItem(NAME_KEY, name); } catch { /* ignore */ }
+    attempt = 0;
+    connect();
+  } catch (exc) {
+    error.textContent = `Could not reach the server (${exc.message}).`;
+  } finally {
+    button.disabled = false;
+  }
+}
+
+function renderResult() {
+  const box = $("result");
+  if (!state.over) { box.hidden = true; return; }
+  const opening = box.hidden;
+  box.hidden = false;
+  const text = state.result || "The game is over.";
+  $("result-text").replaceChildren(icon("trophy"), text);
+  $("result-text").classList.toggle("long", text.length > 48);
+  $("again").hidden = !held().length;
+  const lost = !document.activeElement || document.activeElement === document.body ||
+    $("legal").contains(document.activeElement);
+  if (opening && lost && held().length) $("again").focus({preventScroll: true});
+}
+
+async function moduleFor(game) {
+  if (modules.has(game)) return modules.get(game);
+  let module;
+  try {
+    module = await import(`/static/games/${encodeURIComponent(game)}.js`);
+    if (typeof module.render !== "function") throw new Error("no render function");
+  } catch (exc) {
+    console.info(`No view module for ${game} (${exc.message}); using the generic view.`);
+    module = await import("/static/js/generic.js");
+  }
+  modules.set(game, module);
+  return module;
+}
+
+let boardToken = 0;
+async function renderBoard() {
+  const host = $("board");
+  const mine = ++boardToken;
+  if (covered()) {
+    host.replaceChildren(h("p", {class: "muted"}, "Hidden until the next player is ready."));
+    boardRoot = null;
+    return;
+  }
+  const game = state.game;
+  const module = await moduleFor(game);
+  if (mine !== boardToken || !state || covered()) return;  // a newer state arrived meanwhile
+  if (!boardRoot || !boardModule || boardModule.name !== game || boardRoot.parentNode !== host) {
+    boardRoot = h("div", {class: "view-root"});
+    host.replaceChildren(boardRoot);
+    boardModule = {name: game, module};
+  }
+  const ctx = context();
+  try {
+    boardModule.module.render(boardRoot, ctx);
+  } catch (exc) {
+    console.error("the view module failed; showing the generic view", exc);
+    const generic = await import("/static/js/generic.js");
+    modules.set(game, generic);
+    boardModule = {name: game, module: generic};
+    boardRoot = h("div", {class: "view-root"});
+    host.replaceChildren(boardRoot);
+    generic.render(boardRoot, ctx);
+  }
+}
+
+function context() {
+  const seat = shownSeat;
+  const view = seat !== null ? state.views[String(seat)] : state.view;
+  const names = [];
+  for (const s of state.seats) names[s.seat] = nameOf(s.seat);
+  const legal = seat !== null && !covered() ? (state.legal[String(seat)] || []) : [];
+  return {
+    view, legal, seat, names, state,
+    held: held(),
+    play: (text) => play(text, seat),
+  };
+}
+
+function renderMoves() {
+  const box = $("legal");
+  const hadFocus = box.contains(document.activeElement);
+  box.replaceChildren();
+  const groups = Object.keys(state.legal || {}).map(Number).filter((s) => state.legal[String(s)].length);
+  const several = held().length > 1;
+  $("moves-for").textContent = shownSeat !== null && several ? `for ${nameOf(shownSeat)}` : "";
+  if (covered()) {
+    box.append(h("p", {class: "muted"}, "Waiting for the next player to press Ready."));
+  } else if (!groups.length) {
+    let why = "No moves for you right now.";
+    if (!held().length) why = "You are watching.";
+    else if (state.over) why = "The game is over.";
+    else if (state.to_act.length) why = `Waiting for ${namesList(state.to_act.filter((s) => s >= 0)) || "the dice"}.`;
+    box.append(h("p", {class: "muted", id: "no-moves"}, why));
+  } else {
+    groups.sort((a, b) => (a === shownSeat ? -1 : b === shownSeat ? 1 : a - b));
+    for (const seat of groups) {
+      if (seat !== shownSeat) {
+        // Another seat of this device may act too (simultaneous play): offer to switch to it.
+        // With hidden information its moves are not listed here (they could tell its hand).
+        const label = state.hidden_information ? `Pass to ${nameOf(seat)}` : `Show ${nameOf(seat)}'s view`;
+        const switcher = h("button", {class: "btn quiet small-btn", type: "button", "data-show-seat": seat}, label);
+        switcher.addEventListener("click", () => showSeat(seat));
+        if (state.hidden_information) {
+          box.append(h("div", {class: "legal-group"}, [
+            h("p", {class: "small", style: "margin:0"}, [h("strong", {}, nameOf(seat)), " may play too. ", switcher])]));
+          continue;
+        }
+        box.append(h("div", {class: "legal-group"}, [
+          h("p", {class: "small", style: "margin:.3rem 0"}, [h("strong", {}, nameOf(seat)), " ", switcher])]));
+      }
+      const list = h("div", {class: "legal-moves", role: "group",
+        "aria-label": several ? `Legal moves for ${nameOf(seat)}` : "Legal moves"});
+      for (const move of state.legal[String(seat)]) {
+        const button = h("button", {class: "btn move-btn", type: "button", "data-move": move, "data-seat": seat}, move);
+        button.addEventListener("click", () => play(move, seat));
+        list.append(button);
+      }
+      if (seat === shownSeat && several && groups.length > 1) {
+        box.append(h("p", {class: "small", style: "margin:0"}, h("strong", {}, nameOf(seat))));
+      }
+      box.append(h("div", {class: "legal-group"}, list));
+    }
+  }
+  if (hadFocus) {
+    // the focused button is gone: keep keyboard players in the moves, not at the top of the page
+    const first = box.querySelector("button");
+    (first || $("moves-heading")).focus({preventScroll: true});
+  }
+  const input = $("move-text");
+  const firstMove = groups.length ? state.legal[String(groups[0])][0] : "";
+  input.placeholder = firstMove ? `e.g. ${firstMove}` : "";
+  input.disabled = !held().length;
+  $("move-send").disabled = !held().length;
+  $("move-help").textContent = state.move_help || "";
+  $("help-details").hidden = !state.move_help;
+  const hintable = state.hints && shownSeat !== null && state.to_act.includes(shownSeat) && !covered();
+  $("hint-button").hidden = !hintable;
+}
+
+function renderSeats() {
+  const list = $("seats");
+  list.replaceChildren();
+  const wins = new Map((state.standings || []).map((s) => [s.seat, s.wins]));
+  for (const seat of state.seats) {
+    const acting = state.to_act.includes(seat.seat);
+    const mine = held().includes(seat.seat);
+    const free = !seat.bot && !seat.taken;
+    const tags = [];
+    if (acting) tags.push(h("span", {class: "to-play"}, h("strong", {}, "to play")));
+    if (seat.bot) tags.push(h("span", {}, `bot · ${seat.bot}`));
+    else if (free) tags.push(h("span", {}, "free seat"));
+    else {
+      tags.push(h("span", {class: "presence", "data-on": seat.connected ? "yes" : "no"}, [
+        h("span", {class: "dot", "aria-hidden": "true"}), seat.connected ? "online" : "offline"]));
+    }
+    if (state.history && state.history.length) tags.push(h("span", {}, `wins: ${wins.get(seat.seat) ?? 0}`));
+    list.append(h("li", {class: `seat${acting ? " acting" : ""}${mine ? " mine" : ""}`, "data-seat": seat.seat}, [
+      h("span", {class: "turn-mark", "aria-hidden": "true"}, icon(acting ? "play" : seat.bot ? "bot" : "person")),
+      h("span", {class: "name"}, free ? `Seat ${seat.seat + 1}` : nameOf(seat.seat)),
+      h("span", {class: "tags"}, tags),
+    ]));
+  }
+}
+
+function renderLog() {
+  const list = $("log");
+  const lines = state.log || [];
+  const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+  let fresh = false;
+  const shown = list.querySelectorAll("li[data-n]").length;
+  if (logGame !== state.game_no || lines.length < shown || (!shown && list.children.length)) {
+    list.replaceChildren();
+    logGame = state.game_no;
+    fresh = true;
+  }
+  for (let i = list.querySelectorAll("li[data-n]").length; i < lines.length; i++) {
+    const line = lines[i];
+    list.append(h("li", {class: `${line.seat < 0 ? "chance" : ""}${fresh ? "" : " new"}`.trim(), "data-n": line.n}, [
+      h("span", {class: "n", "aria-hidden": "true"}, line.n), line.text]));
+  }
+  if (!lines.length) list.replaceChildren(h("li", {class: "empty"}, "Nothing has happened yet."));
+  if (fresh || nearBottom) list.scrollTop = list.scrollHeight;
+}
+
+function renderStandings() {
+  const box = $("standings");
+  const history = state.history || [];
+  const wins = new Map((state.standings || []).map((s) => [s.seat, s.wins]));
+  const games = history.length;
+  const rows = state.seats.map((s) => {
+    const w = wins.get(s.seat) ?? 0;
+    return h("tr", {}, [h("td", {}, nameOf(s.seat)), h("td", {class: "num"}, w)]);
+  });
+  box.replaceChildren(
+    h("p", {class: "small muted"}, games ? `After ${games} game${games === 1 ? "" : "s"} at this table (game ${state.game_no} ${state.over ? "finished" : "in play"}).`
+      : `Game ${state.game_no} in play: no game finished yet.`),
+    h("table", {class: "data"}, [
+      h("thead", {}, h("tr", {}, [h("th", {scope: "col"}, "Player"), h("th", {scope: "col", class: "num"}, "Games won")])),
+      h("tbody", {}, rows),
+    ]),
+  );
+  const hist = $("history");
+  hist.replaceChildren();
+  if (history.length) {
+    hist.append(h("h3", {style: "margin-top:.8rem"}, "History"),
+      h("ol", {class: "small", id: "history-list"}, history.map((g) => h("li", {}, [`Game ${g.game_no}: `, g.result]))));
+  }
+}
+
+function showGone(text) {
+  gone = true;
+  clearTimeout(retryTimer);
+  setConn("closed", "No table");
+  $("table").hidden = true;
+  $("not-found").hidden = false;
+  $("not-found-text").textContent = `${sentence(text)} Check the code (${code}) or start a new table.`;
+  document.title = "No such table — Parlour";
+}
+
+// ---- share -------------------------------------------------------------------------
+function setUpShare() {
+  const url = `${location.origin}/t/${code}`;
+  $("table-code").textContent = code;
+  $("table-code").setAttribute("aria-label", `code ${code.split("").join(" ")}`);
+  $("share-link").value = url;
+  $("copy-link").addEventListener("click", async () => {
+    const status = $("copy-status");
+    try {
+      if (!navigator.clipboard || !window.isSecureContext) throw new Error("no clipboard");
+      await navigator.clipboard.writeText(url);
+      status.textContent = "Link copied.";
+    } catch {
+      const input = $("share-link");
+      input.focus();
+      input.select();
+      let ok = false;
+      try { ok = document.execCommand("copy"); } catch { ok = false; }
+      status.textContent = ok ? "Link copied." : "Select the link and copy it.";
+    }
+  });
+}
+
+async function start() {
+  setUpShare();
+  if (!code) { showGone("No table code in the address."); return; }
+  try {
+    const response = await fetch(`/api/tables/${encodeURIComponent(code)}`);
+    if (response.status === 404) { showGone(await errorText(response)); return; }
+  } catch { /* offline: the socket will retry */ }
+  connect();
+}
+
+start();
