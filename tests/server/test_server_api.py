@@ -6,8 +6,8 @@ import json
 from typing import Any
 
 import pytest
-from serverkit import Reader, create_table, hello
 from fastapi.testclient import TestClient
+from serverkit import Reader, create_table, hello
 from starlette.websockets import WebSocketDisconnect
 
 from parlour.core.options import options

@@ -13,9 +13,9 @@ import random
 import re
 from typing import Any
 
-from serverkit import Reader, create_table, hello
 from fastapi.testclient import TestClient
 from hidden_toy import SPIED, hidden_from
+from serverkit import Reader, create_table, hello
 
 
 def state_at(table: Any, seq: int) -> Any:
