@@ -92,6 +92,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     config = uvicorn.Config(app, log_level="warning", access_log=False, ws_max_size=65536,
                             timeout_graceful_shutdown=3)
     server = uvicorn.Server(config)
-    server.run(sockets=[sock])
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl+C is the way to stop it: not an error
+        server.run(sockets=[sock])
     print("Parlour has stopped.", file=sys.stderr, flush=True)
     return 0
