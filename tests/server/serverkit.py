@@ -23,6 +23,10 @@ class Reader:
         message: dict[str, Any] = self.ws.receive_json()
         self.seen.append(message)
         if message["type"] == "state":
+            if message["log_from"]:  # only the new lines: join them to those already had, as the client does
+                assert self.state is not None and self.state["game_no"] == message["game_no"]
+                assert len(self.state["log"]) == message["log_from"], "a gap in the log"
+                message["log"] = self.state["log"] + message["log"]
             self.state = message
         return message
 

@@ -118,6 +118,7 @@ def test_a_whole_game_against_a_bot_and_the_next_one(client: TestClient) -> None
         texts = [line["text"] for line in state["log"]]
         assert texts[0] == "Ann throws two dice" and any("Optimal bot" in t for t in texts)
         assert [line["n"] for line in state["log"]] == list(range(1, state["seq"] + 1))
+        assert any(m["type"] == "state" and m["log_from"] > 0 for m in me.seen)  # later ones: new lines only
         assert len(state["history"]) == 1 and state["history"][0]["result"] == state["result"]
         wins = {s["seat"]: s["wins"] for s in state["standings"]}
         assert sorted(wins[s] for s in state["winners"]) == [1] * len(state["winners"])

@@ -67,10 +67,19 @@ def servers() -> Iterator[list[Served]]:
         s.stop()
 
 
+LOGS: dict[int, list[Any]] = {}
+"""The log each connection has been sent so far (state messages carry only new lines)."""
+
+
 def receive(ws: ClientConnection, wanted: Any) -> dict[str, Any]:
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
         message: dict[str, Any] = json.loads(ws.recv(timeout=20))
+        if message["type"] == "state":
+            log = LOGS.setdefault(id(ws), [])
+            assert len(log) == message["log_from"] or message["log_from"] == 0
+            log[message["log_from"]:] = message["log"]
+            message["log"] = list(log)
         if wanted(message):
             return message
     raise AssertionError("nothing wanted arrived")

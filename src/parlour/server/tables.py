@@ -102,6 +102,8 @@ class Connection:
     def __init__(self, seats: frozenset[int]) -> None:
         self.seats = seats
         self.queue: asyncio.Queue[str] = asyncio.Queue()
+        self.log_sent = (0, 0)
+        """(game number, log lines) this connection has been sent: later messages carry only new lines."""
 
     def send(self, message: dict[str, Any]) -> None:
         self.queue.put_nowait(json.dumps(message, ensure_ascii=False))
@@ -184,18 +186,22 @@ class LiveTable:
         return lines
 
     def message_for(self, conn: Connection) -> dict[str, Any]:
+        """The state message for one connection (its log lines are those it has not had yet)."""
         game, state = self.game, self.state
         actors = game.to_act(state)
         views = {str(s): game.view(state, s).to_json() for s in sorted(conn.seats)}
         legal = {str(s): [game.format_move(state, s, m) for m in game.legal_moves(state, s)]
                  for s in sorted(conn.seats) if s in actors}
+        lines = self.log_for(conn.viewer)
+        start = conn.log_sent[1] if conn.log_sent[0] == self.game_no else 0
+        conn.log_sent = (self.game_no, len(lines))
         over = not actors
         return {
             "type": "state", "code": self.code, "game": game.spec.name, "title": game.spec.title,
             "game_no": self.game_no, "seq": self.seq, "seats": self.public_seats(),
             "to_act": list(actors), "you": sorted(conn.seats), "views": views,
             "view": None if conn.seats else game.view(state, None).to_json(),
-            "legal": legal, "log": self.log_for(conn.viewer), "over": over,
+            "legal": legal, "log_from": start, "log": lines[start:], "over": over,
             "result": game.result_text(state, self.names()) if over else None,
             "winners": list(game.winners(state)) if over else [],
             "standings": self.standings(),

@@ -270,6 +270,14 @@ $("pass-ready").addEventListener("click", () => {
 // ---- state -----------------------------------------------------------------------
 function onState(next) {
   const prev = state;
+  // A state message carries only the log lines this connection has not had (from log_from on).
+  if (next.log_from > 0) {
+    if (!prev || prev.game_no !== next.game_no || prev.log.length !== next.log_from) {
+      connect();  // out of step (never expected): a fresh connection sends the whole log
+      return;
+    }
+    next.log = prev.log.concat(next.log);
+  }
   state = next;
   clearPending();
   // What this device may do changed (not just that someone else moved): old messages go.
