@@ -148,3 +148,28 @@ def test_the_dice_do_not_depend_on_the_bots():
     a = play(game, rules, [RandomBot()], make_rng(5)).record.entries
     b = play(game, rules, [make_bot(game, "optimal", rules)], make_rng(5)).record.entries
     assert a[1] == b[1] and a[1].seat == -1
+
+
+def test_log_lines_tell_everyone_everything_in_a_game_without_hidden_information():
+    game = registry.get("shut-the-box")
+    result = play(game, game.default_rules(), [RandomBot(), RandomBot()], make_rng(3))
+    states = list(result.record.states())
+    names = ["Ann", "Bob"]
+    for before, entry in zip(states, result.record.entries, strict=False):
+        action = game.parse_action(before, entry.seat, entry.action)
+        told = {game.describe_for(before, entry.seat, action, viewer, names) for viewer in (0, 1, None)}
+        assert told == {game.describe(before, entry.seat, action, names)}
+
+
+def test_by_default_a_hidden_information_games_chance_outcomes_are_not_told():
+    import dataclasses
+
+    class Hidden(type(registry.get("shut-the-box"))):  # type: ignore[misc]
+        spec = dataclasses.replace(registry.get("shut-the-box").spec, hidden_information=True)
+
+    game = Hidden()
+    state = game.apply(game.initial_state(game.default_rules(), 1), 0, game.parse_move(
+        game.initial_state(game.default_rules(), 1), 0, "roll 2"))
+    told = game.describe_for(state, -1, (3, 5), 0)
+    assert "3" not in told and "5" not in told and "hidden" in told
+    assert game.describe_for(state, -1, (3, 5), None) == told
