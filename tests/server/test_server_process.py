@@ -1,4 +1,5 @@
-"""A real ``parlour serve`` killed mid-game (SIGKILL) and started again on the same database.
+"""A real ``parlour serve`` process: killed mid-game (SIGKILL) and started again on the same database,
+and sent frames too large to read.
 
 No acknowledged move is lost, the players rejoin their seats with their tokens,
 and bots carry on by themselves.
@@ -20,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 
@@ -142,3 +144,21 @@ def test_bots_carry_on_by_themselves_after_a_restart(tmp_path: Path, servers: li
         time.sleep(0.1)
     assert info["over"] and info["seq"] > 2
     assert os.path.exists(tmp_path / "parlour.sqlite3")
+
+
+def test_huge_frames_close_only_that_connection_and_the_server_stays_up(tmp_path: Path,
+                                                                        servers: list[Served]) -> None:
+    servers.append(server := Served(f"sqlite:///{tmp_path / 'parlour.sqlite3'}", bot_delay=0))
+    created = server.api("/api/tables", {"game": "shut-the-box", "seats": [{"bot": None}],
+                                         "join": [{"seat": 0, "name": "Ann"}]})
+    code, token = created["code"], created["tokens"]["0"]
+    with join(server, code, [token]) as (ws, _):
+        ws.send("x" * 10_000)  # over the protocol's limit, under the transport's: an error message
+        assert "too long" in receive(ws, lambda m: m["type"] == "error")["message"]
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.send("x" * 200_000)  # over the transport's limit: the connection is closed
+            ws.recv(timeout=10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+    with join(server, code, [token]) as (ws, state):
+        assert state["seq"] == 0 and state["you"] == [0]
+        assert play(ws, state, 1)["seq"] == 2
