@@ -1,0 +1,251 @@
+"""Moves per second and round-trip latency of ``parlour serve`` with many tables at once.
+
+Starts a real ``parlour serve`` (SQLite in a temporary folder, no bot delay), opens N Shut the Box
+tables with one person's seat each, and plays them all at once over real WebSockets on loopback,
+each client as fast as the server answers (random legal moves). The round trip of a move runs from
+sending it to the arrival of the first ``state`` with a higher ``seq``. All clients share one asyncio
+loop in this process; the server is a separate process on the same machine (they share its cores).
+
+    python bench/bench_server.py [--tables 200] [--seconds 20] [--warmup 3] [--json]
+        [--think SECONDS] [--rounds 1000] [--no-compression]
+
+``--think`` paces each client like a person (a random pause of 0.5-1.5 times SECONDS before each
+move) instead of playing flat out. Exits non-zero if anything failed (an error message, a client
+that died), never for a missed goal: benchmarks report, they do not assert.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+
+GOAL_P99_MS = 50.0
+REPLY_TIMEOUT = 30.0
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)
+    errors: dict[str, int] = field(default_factory=dict)
+    failures: list[str] = field(default_factory=list)
+    again: int = 0
+    message_chars: list[int] = field(default_factory=list)
+    measuring: bool = False
+
+
+def start_server(folder: str) -> tuple[subprocess.Popen[str], int]:
+    command = [sys.executable, "-m", "parlour.cli.main", "serve", "--port", "0",
+               "--db", f"sqlite:///{folder}/bench.sqlite3", "--bot-delay", "0"]
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    line = proc.stdout.readline()  # "Parlour is running at http://127.0.0.1:PORT/"
+    if "running at" not in line:
+        stop_server(proc)
+        raise SystemExit(f"the server did not start: {line!r}")
+    return proc, int(line.rsplit(":", 1)[1].strip(" /\n"))
+
+
+def stop_server(proc: subprocess.Popen[str]) -> None:
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU time of a process (Linux), for the share of the cores the server used."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def create_tables(port: int, count: int, rounds: int) -> list[tuple[str, str]]:
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    body = json.dumps({"game": "shut-the-box", "rules": {"rounds": rounds}, "seats": [{"bot": None}],
+                       "join": [{"seat": 0, "name": "P"}]}).encode()
+    tables = []
+    for _ in range(count):
+        request = urllib.request.Request(f"http://127.0.0.1:{port}/api/tables", data=body,
+                                         headers={"Content-Type": "application/json"})
+        with opener.open(request, timeout=30) as response:
+            created = json.load(response)
+        tables.append((created["code"], created["tokens"]["0"]))
+    return tables
+
+
+async def next_state(ws: ClientConnection, stats: Stats, after: dict[str, Any] | None) -> dict[str, Any]:
+    """The next ``state`` message that is newer than ``after`` (any newer one if ``after`` is None)."""
+    while True:
+        raw = await asyncio.wait_for(ws.recv(), REPLY_TIMEOUT)
+        message: dict[str, Any] = json.loads(raw)
+        if stats.measuring:
+            stats.message_chars.append(len(raw))
+        if message["type"] == "error":
+            stats.errors[message["code"]] = stats.errors.get(message["code"], 0) + 1
+            if after is not None:
+                return after  # the request changed nothing: carry on from the same state
+        elif message["type"] == "state" and (
+                after is None or (message["game_no"], message["seq"]) > (after["game_no"], after["seq"])):
+            return message
+
+
+async def play(port: int, code: str, token: str, args: argparse.Namespace, stats: Stats,
+               opening: asyncio.Semaphore, ready: asyncio.Queue[None], go: asyncio.Event,
+               stop: asyncio.Event) -> None:
+    rng = random.Random()
+    compression = args.compression
+    async with opening:  # a few handshakes at a time, not to overflow the server's listen backlog
+        ws = await connect(f"ws://127.0.0.1:{port}/ws/{code}", compression=compression, max_size=None,
+                           proxy=None, ping_interval=None, open_timeout=60)
+    async with ws:
+        await ws.send(json.dumps({"type": "hello", "tokens": [token]}))
+        state = await next_state(ws, stats, None)
+        ready.put_nowait(None)
+        await go.wait()
+        while not stop.is_set():
+            if state["over"]:
+                stats.again += 1
+                await ws.send(json.dumps({"type": "again"}))
+                state = await next_state(ws, stats, state)
+                continue
+            legal = state["legal"].get("0")
+            if state["to_act"] != [0] or not legal:
+                state = await next_state(ws, stats, state)  # the dice are still rolling
+                continue
+            if args.think:  # a person's pause, spread at random so tables do not move in step
+                await asyncio.sleep(rng.uniform(0.5, 1.5) * args.think)
+            measured = stats.measuring
+            sent = time.perf_counter()
+            await ws.send(json.dumps({"type": "move", "move": rng.choice(legal), "seq": state["seq"],
+                                      "game_no": state["game_no"]}))
+            state = await next_state(ws, stats, state)
+            if measured:  # sent in the measured window (its answer may come just after)
+                stats.latencies.append(time.perf_counter() - sent)
+
+
+async def run(port: int, tables: list[tuple[str, str]], args: argparse.Namespace, stats: Stats,
+              server_pid: int) -> dict[str, Any]:
+    ready: asyncio.Queue[None] = asyncio.Queue()
+    go, stop = asyncio.Event(), asyncio.Event()
+    opening = asyncio.Semaphore(50)
+
+    async def client(code: str, token: str) -> None:
+        try:
+            await play(port, code, token, args, stats, opening, ready, go, stop)
+        except Exception as exc:
+            stats.failures.append(f"table {code}: {type(exc).__name__}: {exc}")
+            ready.put_nowait(None)
+
+    tasks = [asyncio.create_task(client(code, token)) for code, token in tables]
+    for _ in tasks:
+        await ready.get()
+    go.set()
+    await asyncio.sleep(args.warmup)
+    stats.measuring = True
+    cpu0, server0, start = time.process_time(), cpu_seconds(server_pid), time.perf_counter()
+    await asyncio.sleep(args.seconds)
+    stats.measuring = False
+    elapsed = time.perf_counter() - start
+    cpu1, server1 = time.process_time(), cpu_seconds(server_pid)
+    stop.set()
+    await asyncio.wait(tasks, timeout=REPLY_TIMEOUT + 5)
+    return {"elapsed": elapsed, "client_cpu": (cpu1 - cpu0) / elapsed,
+            "server_cpu": None if server0 is None or server1 is None else (server1 - server0) / elapsed}
+
+
+def percentile(ordered: list[float], q: float) -> float:
+    """Nearest-rank percentile of sorted values, in milliseconds."""
+    if not ordered:
+        return float("nan")
+    return 1000 * ordered[min(len(ordered) - 1, max(0, round(q / 100 * len(ordered)) - 1))]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", type=int, default=200, help="tables played at once (default 200)")
+    parser.add_argument("--seconds", type=float, default=20.0, help="measured seconds (default 20)")
+    parser.add_argument("--warmup", type=float, default=3.0, help="unmeasured seconds first (default 3)")
+    parser.add_argument("--rounds", type=int, default=1000,
+                        help="rounds per game (default 1000, so games rarely end during a run)")
+    parser.add_argument("--think", type=float, default=0.0, metavar="SECONDS",
+                        help="mean pause before each move (default 0: as fast as the server answers)")
+    parser.add_argument("--no-compression", dest="compression", action="store_const", const=None,
+                        default="deflate", help="do not offer permessage-deflate (browsers do)")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args()
+    if args.tables < 1 or args.seconds <= 0 or args.warmup < 0 or args.think < 0:
+        parser.error("--tables must be at least 1, --seconds positive, --warmup and --think not negative")
+
+    stats = Stats()
+    with tempfile.TemporaryDirectory(prefix="parlour-bench-") as folder:
+        proc, port = start_server(folder)
+        try:
+            tables = create_tables(port, args.tables, args.rounds)
+            cpu = asyncio.run(run(port, tables, args, stats, proc.pid))
+        finally:
+            stop_server(proc)
+
+    ordered = sorted(stats.latencies)
+    errors = sum(stats.errors.values())
+    result = {
+        "tables": args.tables, "seconds": round(cpu["elapsed"], 3), "warmup": args.warmup,
+        "rounds": args.rounds, "think": args.think,
+        "compression": args.compression, "cores": os.cpu_count(), "moves": len(ordered),
+        "moves_per_second": round(len(ordered) / cpu["elapsed"], 1),
+        "latency_ms": {name: round(percentile(ordered, q), 2)
+                       for name, q in (("p50", 50), ("p95", 95), ("p99", 99), ("max", 100))},
+        "errors": errors, "error_codes": stats.errors, "failed_clients": len(stats.failures),
+        "games_restarted": stats.again,
+        "message_chars": {"mean": round(sum(stats.message_chars) / max(1, len(stats.message_chars))),
+                          "max": max(stats.message_chars, default=0)},
+        "cpu_share": {"server": cpu["server_cpu"] and round(cpu["server_cpu"], 2),
+                      "client": round(cpu["client_cpu"], 2)},
+        "goal_p99_ms": GOAL_P99_MS,
+    }
+    failed = bool(errors or stats.failures or not ordered)
+    if args.json:
+        print(json.dumps(result, indent=2))
+    else:
+        lat = result["latency_ms"]
+        share = result["cpu_share"]
+        met = "met" if lat["p99"] < GOAL_P99_MS else "NOT met"
+        print(f"{args.tables} tables, {result['seconds']:.1f} s measured after {args.warmup:g} s warm-up, "
+              f"{result['cores']} cores shared by client and server")
+        print(f"settings   {args.rounds} rounds a game, think {args.think:g} s, "
+              f"compression {args.compression}")
+        print(f"moves      {result['moves']:,} ({result['moves_per_second']:,.0f}/s)")
+        print(f"round trip p50 {lat['p50']:.1f} ms, p95 {lat['p95']:.1f} ms, p99 {lat['p99']:.1f} ms, "
+              f"max {lat['max']:.1f} ms (goal p99 < {GOAL_P99_MS:g} ms: {met})")
+        size = result["message_chars"]
+        print(f"messages   {size['mean']:,} characters on average, largest {size['max']:,} (JSON text)")
+        print(f"CPU        server {share['server']} cores, client {share['client']} cores")
+        codes = f" {stats.errors}" if errors else ""
+        print(f"errors     {errors}{codes}; failed clients {len(stats.failures)}; "
+              f"games restarted {stats.again}")
+        if failed:
+            print("FAILED: see the errors and failed clients above", file=sys.stderr)
+    for failure in stats.failures[:10]:
+        print("failed:", failure, file=sys.stderr)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
