@@ -185,23 +185,15 @@ class LiveTable:
             lines.append({"n": n + 1, "seat": item.seat, "text": text})
         return lines
 
-    def message_for(self, conn: Connection) -> dict[str, Any]:
-        """The state message for one connection (its log lines are those it has not had yet)."""
+    def shared_part(self) -> dict[str, Any]:
+        """What every connection is told alike (computed once per change)."""
         game, state = self.game, self.state
         actors = game.to_act(state)
-        views = {str(s): game.view(state, s).to_json() for s in sorted(conn.seats)}
-        legal = {str(s): [game.format_move(state, s, m) for m in game.legal_moves(state, s)]
-                 for s in sorted(conn.seats) if s in actors}
-        lines = self.log_for(conn.viewer)
-        start = conn.log_sent[1] if conn.log_sent[0] == self.game_no else 0
-        conn.log_sent = (self.game_no, len(lines))
         over = not actors
         return {
             "type": "state", "code": self.code, "game": game.spec.name, "title": game.spec.title,
             "game_no": self.game_no, "seq": self.seq, "seats": self.public_seats(),
-            "to_act": list(actors), "you": sorted(conn.seats), "views": views,
-            "view": None if conn.seats else game.view(state, None).to_json(),
-            "legal": legal, "log_from": start, "log": lines[start:], "over": over,
+            "to_act": list(actors), "over": over,
             "result": game.result_text(state, self.names()) if over else None,
             "winners": list(game.winners(state)) if over else [],
             "standings": self.standings(),
@@ -211,9 +203,30 @@ class LiveTable:
             "move_help": game.move_help(),
         }
 
+    def message_for(self, conn: Connection, shared: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The state message for one connection: its seats' views and moves, and the log lines
+        told for its eyes that it has not had yet."""
+        game, state = self.game, self.state
+        message = dict(shared if shared is not None else self.shared_part())
+        actors = message["to_act"]
+        lines = self.log_for(conn.viewer)
+        start = conn.log_sent[1] if conn.log_sent[0] == self.game_no else 0
+        conn.log_sent = (self.game_no, len(lines))
+        message.update(
+            you=sorted(conn.seats),
+            views={str(s): game.view(state, s).to_json() for s in sorted(conn.seats)},
+            view=None if conn.seats else game.view(state, None).to_json(),
+            legal={str(s): [game.format_move(state, s, m) for m in game.legal_moves(state, s)]
+                   for s in sorted(conn.seats) if s in actors},
+            log_from=start, log=lines[start:],
+        )
+        return message
+
     def broadcast(self) -> None:
-        for conn in self.conns:
-            conn.send(self.message_for(conn))
+        if self.conns:
+            shared = self.shared_part()
+            for conn in self.conns:
+                conn.send(self.message_for(conn, shared))
 
     # ---- changes in memory (the database already has them) -------------------------
     def record(self, seat: int, action: Any, after: Any) -> None:
@@ -255,7 +268,7 @@ class Hub:
         self.running = True
         for code in self.storage.table_codes(playing_only=True):
             try:
-                self.kick(self.get(code))
+                self.settle(self.get(code))
             except Exception:  # one broken table must not stop the server
                 log.exception("table %s could not be resumed", code)
 
@@ -333,8 +346,7 @@ class Hub:
                 self.storage.create_table(code, game.spec.name, rules_to_json(rules), hints, rows)
             except Conflict:
                 continue
-            table = self.get(code)
-            self.kick(table)
+            self.settle(self.get(code))
             return code, tokens
         raise RequestError("busy", "could not find a free table code; try again", 503)
 
@@ -360,7 +372,7 @@ class Hub:
 
     # ---- acting -----------------------------------------------------------------
     def _commit(self, table: LiveTable, seat: int, action: Any) -> None:
-        """Verify, write and commit, then apply in memory and tell everyone."""
+        """Verify, write and commit, then apply in memory (``settle`` then tells everyone)."""
         game, before = table.game, table.state
         after = game.apply(before, seat, action)
         text = game.format_action(before, seat, action)
@@ -370,7 +382,6 @@ class Hub:
         except Conflict as exc:
             raise RequestError("stale", f"{exc}: look again") from None
         table.record(seat, action, after)
-        table.broadcast()
 
     def act(self, table: LiveTable, held: frozenset[int], seat: Any, text: Any, seq: Any = None,
             game_no: Any = None) -> None:
@@ -412,7 +423,7 @@ class Hub:
             raise RequestError("invalid", str(exc)) from None
         except ParlourError as exc:
             raise RequestError("illegal", str(exc)) from None
-        self.kick(table)
+        self.settle(table)
 
     @staticmethod
     def _still_meant(table: LiveTable, seat: int, seq: int) -> bool:
@@ -442,8 +453,7 @@ class Hub:
         except Conflict as exc:
             raise RequestError("stale", str(exc)) from None
         table.start_game(table.game_no + 1)
-        table.broadcast()
-        self.kick(table)
+        self.settle(table)
 
     async def hint(self, table: LiveTable, held: frozenset[int], seat: Any) -> dict[str, Any]:
         if not table.hints:
@@ -466,11 +476,13 @@ class Hub:
         }
 
     # ---- chance and bots ----------------------------------------------------------
-    def kick(self, table: LiveTable) -> None:
-        """Resolve due chance events now, and set the bots going if one is to act."""
+    def settle(self, table: LiveTable) -> None:
+        """After a change: resolve due chance events (committed like moves), tell everyone
+        once, and set the bots going if one is to act."""
         game = table.game
         while game.to_act(table.state) == (CHANCE,):
             self._commit(table, CHANCE, game.sample_chance(table.state, self.rng))
+        table.broadcast()
         if not self.running or (table.bot_task is not None and not table.bot_task.done()):
             return
         if any(s >= 0 and table.seats[s].bot for s in game.to_act(table.state)):
@@ -499,7 +511,7 @@ class Hub:
                 continue  # somebody moved while the bot thought: look again
             try:
                 self._commit(table, seat, move)
-                self.kick(table)
+                self.settle(table)
             except (RequestError, ParlourError):
                 log.exception("a bot move at table %s was refused", table.code)
                 return
