@@ -897,3 +897,16 @@ def test_random_games_keep_the_invariants(rules: Rules, players: int, seed: int)
         assert len(state.history) == rules.rounds
     else:
         assert sum(state.wins) == 1
+
+
+def test_the_result_names_each_players_balance_unmistakably():
+    from parlour.agents import RandomBot
+    from parlour.core.driver import play
+    from parlour.core.rng import make_rng
+
+    game = GAME
+    rules = Rules(stake=2)
+    result = play(game, rules, [RandomBot(), RandomBot()], make_rng(5), names=["Bot 2", "Ann"])
+    text = game.result_text(result.state, ["Bot 2", "Ann"])
+    balances = [f"{float(b):+g}" for b in result.state.balances]
+    assert text.endswith(f"Balances: Bot 2: {balances[0]}, Ann: {balances[1]}")

@@ -417,7 +417,7 @@ class ShutTheBox(Game[Rules, State, Move, Dice, ShutTheBoxView]):
             text += f" Score: {state.history[-1].scores[0]}."
         if state.rules.stake:
             text += " Balances: " + ", ".join(
-                f"{self.name_of(state, s, names)} {float(b):+g}" for s, b in enumerate(state.balances))
+                f"{self.name_of(state, s, names)}: {float(b):+g}" for s, b in enumerate(state.balances))
         return text
 
     def move_help(self) -> str:
