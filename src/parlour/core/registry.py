@@ -13,7 +13,7 @@ AnyGame = Game[Any, Any, Any, Any, Any]
 _GAMES: dict[str, AnyGame] = {}
 _ALIASES: dict[str, str] = {}
 
-BUILTIN_MODULES = ("parlour.games.shut_the_box",)
+BUILTIN_MODULES = ("parlour.games.shut_the_box", "parlour.games.yahtzee")
 """The modules that register the games shipped with Parlour."""
 
 _loaded = False
