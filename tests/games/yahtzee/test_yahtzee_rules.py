@@ -183,7 +183,7 @@ def test_upper_bonus_at_63_not_62(ones: int, bonus: int) -> None:
     assert line == "Ann scores 18 in Sixes" + (" (+35 upper bonus)" if bonus else "")
     view = GAME.view(after, None).to_json()["cards"][0]
     assert view["upper_bonus"] == bonus
-    assert view["upper_bonus_to_go"] == (1 if ones == 2 else 0)
+    assert view["upper_bonus_to_go"] == (None if ones == 2 else 0)  # None: full, and missed by 1
 
 
 # ---- the Yahtzee bonus ------------------------------------------------------------------
@@ -652,3 +652,24 @@ def test_greedy_bots_finish_an_eight_player_game_and_outscore_random_play() -> N
     random_game = drive(GAME, rules, [make_bot(GAME, "random", rules)], make_rng(8))
     assert min(greedy) > 100 and sum(greedy) / 8 > 2 * random_game.state.cards[0].total
     assert "greedy" in GAME.bots()
+
+
+def test_the_view_says_which_dice_were_kept_for_the_last_roll() -> None:
+    state = rolled(new(), "2,5,5,6,1")
+    state = GAME.apply(state, 0, Roll((5, 5)))
+    state = GAME.apply(state, CHANCE, (1, 3, 4))
+    view = GAME.view(state, 0).to_json()
+    assert view["kept"] == [5, 5] and view["dice"] == [1, 3, 4, 5, 5]
+    after = GAME.apply(state, 0, Score(Box.CHANCE))
+    assert GAME.view(after, 0).to_json()["kept"] == []
+
+
+def test_the_view_gives_the_games_reason_a_box_is_closed_now() -> None:
+    state = with_card(new(joker=Joker.FORCED), yahtzee=50)
+    state = rolled(state, "5,5,5,5,5")
+    boxes = {b["box"]: b for b in GAME.view(state, 0).to_json()["cards"][0]["boxes"]}
+    assert boxes["fives"]["allowed"] is True and "reason" not in boxes["fives"]
+    assert boxes["chance"]["allowed"] is False
+    with pytest.raises(IllegalMoveError) as refused:
+        GAME.apply(state, 0, Score(Box.CHANCE))
+    assert boxes["chance"]["reason"] == str(refused.value) and "Fives" in boxes["chance"]["reason"]

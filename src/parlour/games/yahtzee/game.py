@@ -159,6 +159,10 @@ class Yahtzee(Game[Rules, State, Move, Dice, YahtzeeView]):
                 return f"you cannot keep {what}: the dice are {shown}"
         return "keeping all five dice rolls nothing: score a box instead"
 
+    def refusal(self, state: State, box: Box) -> str:
+        """Why the current dice may not be scored in ``box`` now (for views and hints)."""
+        return self._explain_joker(state, box)
+
     def _explain_joker(self, state: State, box: Box) -> str:
         dice = state.dice
         rules = state.rules
@@ -182,7 +186,7 @@ class Yahtzee(Game[Rules, State, Move, Dice, YahtzeeView]):
         bonus = yahtzee_bonus(state.rules, card.boxes, state.dice) > 0
         return dataclasses.replace(
             state, cards=_set(state.cards, seat, card.scored(move.box, points, bonus)),
-            current=(seat + 1) % state.players, dice=(), rolls=0,
+            current=(seat + 1) % state.players, dice=(), rolls=0, kept=(),
         )
 
     # ---- chance ----------------------------------------------------------
@@ -198,8 +202,7 @@ class Yahtzee(Game[Rules, State, Move, Dice, YahtzeeView]):
         return _outcome_set(state.rolling)
 
     def _apply_outcome(self, state: State, outcome: Dice) -> State:
-        return dataclasses.replace(state, dice=tuple(sorted(state.kept + outcome)), kept=(),
-                                   rolling=0)
+        return dataclasses.replace(state, dice=tuple(sorted(state.kept + outcome)), rolling=0)
 
     # ---- results and views ------------------------------------------------------
     def returns(self, state: State) -> tuple[float, ...]:

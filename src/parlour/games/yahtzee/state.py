@@ -129,7 +129,8 @@ class State:
     rolls: int = 0
     """Rolls used this turn (a roll counts from the moment it is made)."""
     kept: Dice = ()
-    """While dice are in the air: the dice kept back from this roll."""
+    """The dice kept back from the turn's last roll (while dice are in the air: from this roll);
+    empty at the start of a turn."""
     rolling: int = 0
     """While dice are in the air: how many are being rolled (a chance node); 0 otherwise."""
 

@@ -23,6 +23,7 @@ from typing import Any
 from parlour.core.protocol import View
 from parlour.games.yahtzee.rules import (
     BOXES,
+    UPPER,
     UPPER_BONUS_AT,
     Box,
     choices,
@@ -112,6 +113,8 @@ class YahtzeeView(View):
                 item["allowed"] = box in allowed
                 if show and box in allowed:
                     item["preview"] = allowed[box]
+                elif box not in allowed:
+                    item["reason"] = _refusal(self.state, box)
             if colour and face and score is not None:
                 diff = score - PAR_DICE * face
                 item.update(pace=pace_mark(diff), pace_diff=diff, pace_text=signed(diff))
@@ -123,7 +126,8 @@ class YahtzeeView(View):
             "boxes": boxes,
             "upper_subtotal": upper,
             "upper_bonus": card.upper_bonus,
-            "upper_bonus_to_go": max(0, UPPER_BONUS_AT - upper),
+            "upper_bonus_to_go": (None if all(card[b] is not None for b in UPPER) and upper < UPPER_BONUS_AT
+                                  else max(0, UPPER_BONUS_AT - upper)),
             "pace": {"diff": diff, "text": signed(diff),
                      "status": pace_status(diff) if colour else None},
             "lower_total": card.lower_total,
@@ -132,6 +136,13 @@ class YahtzeeView(View):
             "total": card.total,
             "filled": card.filled,
         }
+
+
+def _refusal(state: State, box: Box) -> str:
+    """The game's reason the dice may not go in ``box`` now (the forced-joker rule)."""
+    from parlour.games.yahtzee.game import GAME
+
+    return GAME.refusal(state, box)
 
 
 _BOXES = tuple((b, b.value, b.title, "upper" if b.upper else "lower", b.face) for b in BOXES)

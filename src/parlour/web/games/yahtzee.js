@@ -43,24 +43,6 @@ function without(all, sub) {
   return rest;
 }
 
-/**
- * The dice kept back for the latest roll of the current player, read from the table's log
- * ("Ann keeps 6 6 3 and rolls 2 dice"); [] for a roll of all five; null if the log does not say.
- * Presentational only: it decides which dice stay where they were.
- */
-function keptFromLog(ctx) {
-  const log = (ctx.state && ctx.state.log) || [];
-  for (let i = log.length - 1; i >= 0 && i >= log.length - 4; i--) {
-    const line = log[i];
-    if (!line || line.seat < 0) continue;
-    const m = / keeps ([1-6](?: [1-6])*) and rolls \d (?:die|dice)$/.exec(line.text || "");
-    if (m) return m[1].split(" ").map(Number);
-    if (/ rolls 5 dice$/.test(line.text || "")) return [];
-    return null;
-  }
-  return null;
-}
-
 // ---- building the DOM once ------------------------------------------------------
 function pipFace(value, size = 22) {
   // A small die face for the upper boxes' labels (decoration: the text beside it says the number).
@@ -240,13 +222,9 @@ function blockedReason(st, card, box) {
   if (!st.ctx.legal.length) return `It is ${nameOf(st.ctx, v.current)}'s turn.`;
   if (v.rolls === 0) return "Roll the dice first.";
   if (entry.allowed === false) {
-    if (v.extra_yahtzee && v.rules.joker === "forced") {
-      const face = v.dice[0];
-      const own = card.boxes[face - 1];
-      if (own && own.score === null) return `An extra Yahtzee of ${FACE_WORD[face]} must go in the ${own.title} box while it is open.`;
-      if (entry.section === "upper") return "An extra Yahtzee must go in an open lower box (as a wildcard) while one is open.";
-    }
-    return `These dice cannot be scored in ${entry.title} now.`;
+    // the game's own reason (the forced-joker rule), sentence-cased
+    const reason = entry.reason || `these dice cannot be scored in ${entry.title} now`;
+    return reason.charAt(0).toUpperCase() + reason.slice(1) + ".";
   }
   return "";
 }
@@ -317,7 +295,7 @@ function placeDice(st, view) {
     return;
   }
   let kept = null;
-  if (st.slots.length === DICE && view.rolls === st.lastRolls + 1) kept = keptFromLog(st.ctx);
+  if (st.slots.length === DICE && view.rolls === st.lastRolls + 1) kept = view.kept || null;
   const fresh = kept !== null ? without(dice, kept) : null;
   if (fresh === null) {
     // a new turn's first roll, a reload, or the log does not say: lowest first
@@ -453,7 +431,7 @@ function drawCard(st, view, seat) {
   } else {
     const upperDone = card.boxes.slice(0, 6).every((b) => b.score !== null && b.score !== undefined);
     s.bonus.textContent = upperDone ? "0" : "—";
-    s.bonusNote.textContent = upperDone ? `missed: 63 needed, ${card.upper_bonus_to_go} short` :
+    s.bonusNote.textContent = upperDone ? `missed: 63 needed, ${63 - card.upper_subtotal} short` :
       `35 at 63 (${card.upper_bonus_to_go} to go)`;
   }
   const diff = card.pace.diff;
