@@ -5,5 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from parlour.cli.solve_shut_the_box import main as shut_the_box
+from parlour.cli.solve_yahtzee import main as yahtzee
 
-SOLVERS: dict[str, Callable[[Sequence[str]], int]] = {"shut-the-box": shut_the_box}
+SOLVERS: dict[str, Callable[[Sequence[str]], int]] = {"shut-the-box": shut_the_box, "yahtzee": yahtzee}

@@ -137,8 +137,8 @@ MANUAL = "1,3,4,4,3"
         # full house: three of one face and two of another
         ("2,2,5,5,5", Y.FULL_HOUSE, 25), ("6,6,6,1,1", Y.FULL_HOUSE, 25),
         ("2,2,5,5,6", Y.FULL_HOUSE, 0), ("2,5,5,5,5", Y.FULL_HOUSE, 0),
-        # TODO(full house): five of a kind is not a natural full house (docs/rules/yahtzee.md);
-        # the solver reports which convention reproduces the published optimum.
+        # five of a kind is not a natural full house (docs/rules/yahtzee.md): the reading under
+        # which the optimal strategy reproduces the published 254.5896
         ("4,4,4,4,4", Y.FULL_HOUSE, 0),
         # straights
         ("1,2,3,4,4", Y.SMALL_STRAIGHT, 30), ("3,4,5,6,6", Y.SMALL_STRAIGHT, 30),

@@ -82,6 +82,13 @@ class GreedyBot(Bot):
         return move
 
 
+def _optimal(rules: Any) -> Bot:
+    from parlour.games.yahtzee.optimal import make_optimal  # NumPy and the solver: only when asked for
+
+    return make_optimal(rules)
+
+
 BOTS: dict[str, BotFactory] = {
     "greedy": lambda rules: GreedyBot(),
+    "optimal": _optimal,
 }
