@@ -88,7 +88,14 @@ def _optimal(rules: Any) -> Bot:
     return make_optimal(rules)
 
 
+def _win(rules: Any) -> Bot:
+    from parlour.games.yahtzee.winbot import make_win
+
+    return make_win(rules)
+
+
 BOTS: dict[str, BotFactory] = {
     "greedy": lambda rules: GreedyBot(),
     "optimal": _optimal,
+    "win": _win,
 }
