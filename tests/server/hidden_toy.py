@@ -57,6 +57,9 @@ class DrawView(View):
                 "played": [[str(c) for c in p] for p in self.played]}
 
 
+PREPARED: list[DrawRules] = []
+"""The rules the server asked the game to prepare for."""
+
 SPIED: list[tuple[int, DrawView]] = []
 """Every view the spy bot was given, with the seat it was playing."""
 
@@ -171,6 +174,9 @@ class SecretDraw(Game[DrawRules, DrawState, Move, Deal, DrawView]):
 
     def bots(self) -> Mapping[str, BotFactory]:
         return {"spy": lambda rules: SpyBot()}
+
+    def prepare(self, rules: DrawRules) -> None:
+        PREPARED.append(rules)
 
 
 class LeakyDraw(SecretDraw):

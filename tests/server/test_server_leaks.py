@@ -11,10 +11,11 @@ from __future__ import annotations
 import json
 import random
 import re
+import time
 from typing import Any
 
 from fastapi.testclient import TestClient
-from hidden_toy import SPIED, hidden_from
+from hidden_toy import PREPARED, SPIED, DrawRules, hidden_from
 from serverkit import Reader, create_table, hello
 
 
@@ -94,3 +95,12 @@ def test_bots_are_shown_only_their_own_seats_view(client: TestClient, toy_games:
         assert view.seat == seat and view.hand is not None
         assert set(deal[3 * seat:3 * seat + 3]) <= set(view.hand) | set(view.played[seat])
     assert all(m["views"].keys() == {"2"} for m in me.seen if m["type"] == "state")
+
+
+def test_a_new_table_lets_its_game_prepare_in_the_background(client: TestClient, toy_games: Any) -> None:
+    PREPARED.clear()
+    create_table(client, [{"bot": None}, {"bot": None}], game="toy-secret-draw", rules={"turns": 2})
+    deadline = time.monotonic() + 10  # it runs in a worker thread
+    while not PREPARED and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert [DrawRules(turns=2)] == PREPARED

@@ -353,6 +353,11 @@ class Game(abc.ABC, Generic[R, S, M, C, V]):
         """The game's own bots by name (``random`` is added for every game)."""
         return {}
 
+    def prepare(self, rules: R) -> None:
+        """Do slow one-off work for these rules ahead of time (solve or load a strategy table),
+        so that bots and hints answer at once; the server calls it in the background when a
+        table opens.  By default there is nothing to do."""
+
 
 __all__ = [
     "CHANCE",

@@ -268,9 +268,24 @@ class Hub:
         self.running = True
         for code in self.storage.table_codes(playing_only=True):
             try:
-                self.settle(self.get(code))
+                table = self.get(code)
+                self._prepare(table)
+                self.settle(table)
             except Exception:  # one broken table must not stop the server
                 log.exception("table %s could not be resumed", code)
+
+    def _prepare(self, table: LiveTable) -> None:
+        """Let the game do its slow one-off work (a strategy table) in the background."""
+        if not self.running:
+            return
+
+        def work() -> None:
+            try:
+                table.game.prepare(table.rules)
+            except Exception:
+                log.exception("preparing %s for table %s failed", table.game.spec.name, table.code)
+
+        asyncio.get_running_loop().run_in_executor(None, work)
 
     async def stop(self) -> None:
         self.running = False
@@ -346,7 +361,9 @@ class Hub:
                 self.storage.create_table(code, game.spec.name, rules_to_json(rules), hints, rows)
             except Conflict:
                 continue
-            self.settle(self.get(code))
+            table = self.get(code)
+            self._prepare(table)
+            self.settle(table)
             return code, tokens
         raise RequestError("busy", "could not find a free table code; try again", 503)
 

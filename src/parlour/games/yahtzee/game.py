@@ -287,6 +287,12 @@ class Yahtzee(Game[Rules, State, Move, Dice, YahtzeeView]):
         return notation.HELP
 
     # ---- help and bots ---------------------------------------------------------
+    def prepare(self, rules: Rules) -> None:
+        """Solve (or load from the cache) the optimal strategy and its second moments."""
+        from parlour.games.yahtzee.strategy import table
+
+        table(rules).sd()
+
     def advise(self, state: State, seat: int) -> Hint[Move] | None:
         """The advisor (``parlour.games.yahtzee.advisor.advise``) once it is installed; else None."""
         try:
