@@ -6,9 +6,12 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from parlour.core.errors import ParlourError, RulesError
+
+if TYPE_CHECKING:
+    from parlour.agents.simulate import SimulationResult
 
 
 class CliError(ParlourError):
@@ -145,12 +148,23 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     for name in bots:
         make_bot(game, name, rules)
+    if game.spec.name == "yahtzee" and [b.strip().lower() for b in bots] == ["optimal"]:
+        return _simulate_yahtzee_optimal(game, rules, args)
     result = simulate(game, rules, bots, args.games, args.seed,
                       progress=Progress(f"{game.spec.title}"))
+    _report(game, result, args.json)
+    return 0
+
+
+def _report(game: Any, result: SimulationResult, as_json: bool,
+            expected: dict[str, float] | None = None) -> None:
+    """Print a simulation's result (``expected``: the solver's figures, shown alongside)."""
     data = result.to_json()
-    if args.json:
+    if expected is not None:
+        data["seats"][0].update(expected)
+    if as_json:
         print(json.dumps(data, indent=2))
-        return 0
+        return
     print(f"{game.spec.title}: {data['games']} games")
     for seat in data["seats"]:
         lo, hi = seat["win_rate_95"]
@@ -163,10 +177,32 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 line += (f"  {result.highlight} {seat[key] * 100:.3f}% "
                          f"(± {seat[key + '_se'] * 100:.3f})")
         print(line)
+        if "expected_score" in seat:
+            print(f"    mean {seat['mean_score']:.2f} ± {seat['mean_score_se']:.2f} (standard error); "
+                  f"the solver's expected score {seat['expected_score']:.2f} "
+                  f"({seat['z']:+.2f} standard errors away)")
         if "score_distribution" in seat:
             dist = seat["score_distribution"]
             total = sum(dist.values())
             print("    scores: " + " ".join(f"{k}:{v / total * 100:.1f}%" for k, v in dist.items()))
+
+
+def _simulate_yahtzee_optimal(game: Any, rules: Any, args: argparse.Namespace) -> int:
+    """Yahtzee's optimal bot alone: all the games at once, by the fast simulation of its strategy
+    (``parlour.games.yahtzee.simulate``; its own dice stream), reported like any simulation."""
+    from collections import Counter
+
+    from parlour.agents.simulate import SeatStats, SimulationResult
+    from parlour.cli.progress import Progress
+    from parlour.games.yahtzee.simulate import simulate_optimal
+
+    summary = simulate_optimal(rules, args.games, args.seed, progress=Progress(f"{game.spec.title} turns"))
+    scores = summary.scores.tolist()
+    seat = SeatStats("1:optimal", wins=float(summary.games), returns=float(sum(scores)),
+                     returns_sq=float(sum(s * s for s in scores)), scores=Counter(scores))
+    result = SimulationResult(game.spec.name, summary.games, [seat])
+    _report(game, result, args.json, {"mean_score_se": summary.se, "expected_score": summary.expected,
+                                      "z": summary.z})
     return 0
 
 

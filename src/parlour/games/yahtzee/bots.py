@@ -96,6 +96,8 @@ def _win(rules: Any) -> Bot:
 
 BOTS: dict[str, BotFactory] = {
     "greedy": lambda rules: GreedyBot(),
-    "optimal": _optimal,
     "win": _win,
+    "optimal": _optimal,
 }
+"""Weakest first (the lobby offers the last as the default level): the ``win`` bot has not been
+shown to beat ``optimal`` (docs/benchmarks.md)."""
