@@ -7,104 +7,23 @@ browser is Debian's chromium.  Screenshots go to each test's ``tmp_path``.
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
-import socket
-import threading
 import time
-import urllib.request
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-import uvicorn
-from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwright
+from browserkit import DESKTOP, NEEDS_CHROMIUM, PHONE, Pages, api
+from playwright.sync_api import Page, expect
 
-from parlour.server.app import create_app
-
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run"]
-DESKTOP: ViewportSize = {"width": 1280, "height": 800}
-PHONE: ViewportSize = {"width": 390, "height": 844}
 UPPER = ("ones", "twos", "threes", "fours", "fives", "sixes")
 BOXES = (*UPPER, "3kind", "4kind", "house", "small", "large", "yahtzee", "chance")
 MINUS = "\u2212"
 
-pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists() and not os.environ.get("CI"),
-                                reason="needs Debian's chromium (the README's test command installs it)")
-
-
-# ---- fixtures (as in test_browser.py) ---------------------------------------------------
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-@pytest.fixture(scope="module")
-def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    db = tmp_path_factory.mktemp("server") / "db.sqlite3"
-    app = create_app("sqlite:///" + str(db), bot_delay=0.02)
-    port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not server.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(10)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
-
-
-class Pages:
-    """New pages in fresh contexts, with their uncaught JS errors and console errors collected."""
-
-    def __init__(self, browser: Browser) -> None:
-        self.browser = browser
-        self.contexts: list[Any] = []
-        self.errors: list[str] = []
-
-    def new(self, viewport: ViewportSize = DESKTOP) -> Page:
-        context = self.browser.new_context(viewport=viewport)
-        context.set_default_timeout(15_000)
-        self.contexts.append(context)
-        page = context.new_page()
-        page.on("pageerror", lambda exc: self.errors.append(f"{page.url}: {exc}"))
-        page.on("console", lambda msg: self.errors.append(f"{page.url}: {msg.text}")
-                if msg.type == "error" and not msg.text.startswith("Failed to load resource") else None)
-        return page
-
-
-@pytest.fixture
-def pages(browser: Browser) -> Iterator[Pages]:
-    made = Pages(browser)
-    yield made
-    for context in made.contexts:
-        context.close()
-    assert made.errors == [], "JavaScript errors in the page"
+pytestmark = NEEDS_CHROMIUM
 
 
 # ---- helpers ----------------------------------------------------------------------------
-def api(base_url: str, path: str) -> Any:
-    with urllib.request.urlopen(base_url + path) as response:
-        return json.load(response)
-
-
 def strongest_bot(base_url: str) -> str:
     game = next(g for g in api(base_url, "/api/games") if g["name"] == "yahtzee")
     return "bot:optimal" if "optimal" in game["bots"] else "bot:greedy"

@@ -10,7 +10,6 @@ from __future__ import annotations
 import itertools
 import json
 import math
-import os
 import random
 from collections import Counter
 from collections.abc import Iterator
@@ -57,21 +56,6 @@ FIVES = tuple((f,) * 5 for f in range(1, 7))
 
 
 # ---- the tables, solved once ------------------------------------------------------------------
-
-
-@pytest.fixture(scope="session", autouse=True)
-def cache_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """A temporary cache folder for the session, also for code that uses the default (the bot)."""
-    folder = tmp_path_factory.mktemp("parlour-cache")
-    old = os.environ.get(strategy.CACHE_ENV)
-    os.environ[strategy.CACHE_ENV] = str(folder)
-    strategy.forget_tables()
-    yield folder
-    strategy.forget_tables()
-    if old is None:
-        del os.environ[strategy.CACHE_ENV]
-    else:
-        os.environ[strategy.CACHE_ENV] = old
 
 
 @pytest.fixture(scope="session")

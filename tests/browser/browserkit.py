@@ -1,0 +1,49 @@
+"""What the browser tests share: Debian's chromium, viewports, pages that collect JS errors, the API."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, ViewportSize
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--no-first-run"]
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+
+NEEDS_CHROMIUM = pytest.mark.skipif(
+    not Path(CHROMIUM).exists() and not os.environ.get("CI"),
+    reason="needs Debian's chromium (the README's test command installs it)")
+"""The README's test command installs chromium; only outside CI may a machine without it skip."""
+
+
+class Pages:
+    """New pages in fresh contexts (separate devices), with their uncaught JS errors collected."""
+
+    def __init__(self, browser: Browser) -> None:
+        self.browser = browser
+        self.contexts: list[Any] = []
+        self.errors: list[str] = []
+
+    def new(self, viewport: ViewportSize = DESKTOP) -> Page:
+        context = self.browser.new_context(viewport=viewport)
+        context.set_default_timeout(15_000)
+        self.contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda exc: self.errors.append(f"{page.url}: {exc}"))
+        # console errors, except the browser's own notes on HTTP errors the tests provoke on purpose
+        page.on("console", lambda msg: self.errors.append(f"{page.url}: {msg.text}")
+                if msg.type == "error" and not msg.text.startswith("Failed to load resource") else None)
+        return page
+
+
+def api(base_url: str, path: str) -> Any:
+    with urllib.request.urlopen(base_url + path) as response:
+        return json.load(response)
