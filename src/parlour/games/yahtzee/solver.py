@@ -521,6 +521,13 @@ def evaluate_turn(variant: Variant, V: Floats, cols: Widgets) -> TurnValues:
     """Every within-turn value of a few widgets, from the between-turn table ``V``."""
     first = np.empty((len(ROLLS), len(cols.masks)))
     _score_now_fast(variant, V, cols, first)
+    return turn_from(first)
+
+
+def turn_from(first: Floats) -> TurnValues:
+    """Every within-turn value, given ``first[r, c]``: the value of scoring roll ``r`` now (in
+    its best box) in column ``c``.  Columns may be anything worth maximising in expectation:
+    widgets here, or the chances to win from each score so far (``winplan``)."""
     rolls = [first]
     keeps: dict[int, list[Floats]] = {}
     for k in (1, 2):

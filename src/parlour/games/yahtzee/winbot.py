@@ -1,95 +1,107 @@
 """The ``win`` bot: with two or more players, it plays to beat the others, not for its average.
 
-Its keeps, and when to stop rolling, are the solitaire-optimal ones; the choice
-of box at the end of each turn -- where the trade between a sure score now and
-chances later is made -- maximises its estimated chance of finishing ahead of every opponent.  Each
-final score (its own after each possible box, and each opponent's from their
-card now) is taken as normal with the exact mean and variance of the points
-still to come under optimal play (the solver's first and second moments), and
-the opponents as independent:
-
-    P(win | box) ~ product over opponents of Phi((mean_box - mean_o) / sqrt(var_box + var_o))
-
-Alone it plays exactly like ``optimal``.  ``bench/bench_yahtzee_win.py``
-measures it against the ``optimal`` bot (docs/benchmarks.md).
+Every choice of its turn -- keeps, when to stop, the box -- is valued by its
+chance of finishing ahead of every opponent (a tie counting half), worked out
+by :class:`~parlour.games.yahtzee.winplan.WinPlanner`: exactly for the last
+turns of its game, one turn ahead with normal final scores before that.
+Choices whose chances differ by less than ``TIE`` (alone, or once the game is
+decided either way) go to the solitaire-optimal one, so alone it plays
+exactly like ``optimal``.  ``bench/bench_yahtzee_win.py`` measures it against
+the ``optimal`` bot (docs/benchmarks.md).
 """
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 from typing import Any
 
 from parlour.core.protocol import Bot
-from parlour.games.yahtzee.advisor import best_move, position_of
+from parlour.games.yahtzee.advisor import position_of, valued_moves
 from parlour.games.yahtzee.rules import Rules
+from parlour.games.yahtzee.solver import UPPER_CAP
+from parlour.games.yahtzee.state import Roll, State
 from parlour.games.yahtzee.strategy import Position, YahtzeeTable, table
+from parlour.games.yahtzee.winplan import Finish, Opponent, TurnPlan, Widget, WinPlanner, open_count
+
+TIE = 1e-9
+"""Chances to win closer than this are equal: the expected score decides."""
+
+EXACT_BOXES = 2
+"""The last turns are solved exactly once at most this many boxes are left after the turn."""
+
+PLAN_BOXES = 13
+"""Turns with more boxes open than this are played like ``optimal``."""
 
 
-def _phi(z: float) -> float:
-    return 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))
-
-
-def outlook(tbl: YahtzeeTable, position: Position) -> tuple[float, float]:
-    """The mean and variance of the final score from a between-turn position, under optimal play."""
+def outlook(tbl: YahtzeeTable, position: Position, finish: Finish | None = None,
+            exact_boxes: int = EXACT_BOXES) -> Opponent:
+    """A player's final score as the others see it: exact once the card is full (or, with
+    ``finish``, once at most ``exact_boxes`` boxes are open), otherwise the mean and variance
+    of optimal play from here."""
     if position.over:
-        return float(position.score), 0.0
+        return Opponent.finished(position.score)
+    widget = widget_of(position)
+    if finish is not None and open_count(widget) <= exact_boxes:
+        return Opponent.exact(position.score, finish.pmf(widget))
     moments = tbl.moments
     assert moments is not None
     key = tbl._key(position)
     rest = float(tbl.values[key])
-    return position.score + rest, max(0.0, float(moments[key]) - rest * rest)
+    return Opponent(position.score + rest, max(0.0, float(moments[key]) - rest * rest), position.score)
 
 
-def win_chance(mine: tuple[float, float], others: Sequence[tuple[float, float]]) -> float:
-    """The estimated chance of finishing strictly ahead of every opponent (normal scores)."""
-    chance = 1.0
-    for mean, var in others:
-        spread = math.sqrt(mine[1] + var)
-        if spread == 0.0:
-            chance *= 1.0 if mine[0] > mean else 0.5 if mine[0] == mean else 0.0
-        else:
-            chance *= _phi((mine[0] - mean) / spread)
-    return chance
+def widget_of(position: Position) -> Widget:
+    return position.mask, min(position.upper, UPPER_CAP), position.fifty
+
+
+def win_values(planner: WinPlanner, state: State, seat: int, legal: Sequence[Any]) -> dict[Any, float]:
+    """Each legal move of ``seat`` (after a roll) with its chance to win."""
+    tbl = planner.tbl
+    mine = position_of(state, seat)
+    others = [outlook(tbl, position_of(state, s), planner.finish, planner.exact_boxes)
+              for s in range(state.players) if s != seat]
+    plan: TurnPlan = planner.plan(widget_of(mine), mine.score, state.dice, state.rolls_left, others)
+    out: dict[Any, float] = {}
+    for move in legal:
+        out[move] = plan.keeps[move.keep] if isinstance(move, Roll) else plan.boxes[move.box]
+    return out
 
 
 class WinBot(Bot):
-    """Keeps dice like ``optimal``; scores each turn in the box with the best chance to win."""
+    """Plays every choice for the best chance to finish ahead (see the module's docstring)."""
 
     name = "win"
 
-    def __init__(self, rules: Rules | None = None) -> None:
+    def __init__(self, rules: Rules | None = None, exact_boxes: int = EXACT_BOXES,
+                 plan_boxes: int = PLAN_BOXES) -> None:
         self._rules = rules
-        self._table: YahtzeeTable | None = None
+        self._exact = exact_boxes
+        self._plan = plan_boxes
+        self._planner: WinPlanner | None = None
 
-    def _tbl(self, rules: Rules) -> YahtzeeTable:
-        if self._table is None or self._rules != rules:
-            self._rules, self._table = rules, table(rules)
-            self._table.sd()  # the second moments: loaded from the cache, or solved once
-        return self._table
+    def planner(self, rules: Rules) -> WinPlanner:
+        if self._planner is None or self._rules != rules:
+            tbl = table(rules)
+            tbl.sd()  # the second moments: loaded from the cache, or solved once
+            self._rules, self._planner = rules, WinPlanner(tbl, rules, self._exact)
+        return self._planner
 
     def choose(self, game: Any, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
-        from parlour.games.yahtzee.state import Score
-
         if len(legal) == 1:
             return legal[0]
-        state = view.state
+        state: State = view.state
         seat = view.seat if view.seat is not None else state.current
-        tbl = self._tbl(state.rules)
-        optimal = best_move(state, seat, tbl)
-        if state.players == 1 or not isinstance(optimal, Score):
-            return optimal  # alone, or rolling on: keep like the optimal bot
-        scores = [m for m in legal if isinstance(m, Score)]
-        others = [outlook(tbl, position_of(state, s)) for s in range(state.players) if s != seat]
-        best, best_key = scores[0], (-1.0, -math.inf)
-        for move in scores:
-            after = game.apply(state, seat, move)
-            mine = outlook(tbl, position_of(after, seat))
-            key = (win_chance(mine, others), mine[0])
-            if key > best_key:
-                best, best_key = move, key
-        return best
+        planner = self.planner(state.rules)
+        ranked = valued_moves(state, seat, planner.tbl)  # solitaire-optimal first
+        if state.players == 1 or state.rolls == 0 or len(state.cards[seat].open_boxes) > self._plan:
+            return ranked[0][0]
+        chances = win_values(planner, state, seat, legal)
+        best = max(chances.values())
+        for move, _ in ranked:
+            if chances[move] >= best - TIE:
+                return move
+        raise AssertionError("the best move is among the legal ones")
 
 
 def make_win(rules: Any) -> Bot:
@@ -97,4 +109,4 @@ def make_win(rules: Any) -> Bot:
     return WinBot(rules if isinstance(rules, Rules) else None)
 
 
-__all__ = ["WinBot", "make_win", "outlook", "win_chance"]
+__all__ = ["EXACT_BOXES", "TIE", "WinBot", "make_win", "outlook", "widget_of", "win_values"]
