@@ -59,6 +59,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_serve(sub)
 
+    from parlour.cli.gin_rummy import add_parser as add_gin_rummy
+
+    add_gin_rummy(sub)
+
+    from parlour.cli.draughts import add_parser as add_draughts
+
+    add_draughts(sub)
+
     rules = sub.add_parser("rules", help="the rules as implemented, and every house-rule option")
     rules.add_argument("game")
     rules.add_argument("--json", action="store_true", help="the options as JSON")
@@ -112,13 +120,21 @@ def parse_seats(game: Any, rules: Any, seats: Sequence[str]) -> list[Any]:
     return out
 
 
+def _default_bot(game: Any) -> str:
+    """The bot a lone person plays: ``optimal`` where there is one, else the game's strongest."""
+    from parlour.agents import bot_names
+
+    names = bot_names(game)
+    return "optimal" if "optimal" in names else names[-1]
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     from parlour.core.rng import make_rng
     from parlour.tui.line import LinePlayer
 
     game = _game(args.game)
     rules = _rules(game, args.rule)
-    seats = parse_seats(game, rules, args.seat or ["Player", "bot:optimal"])
+    seats = parse_seats(game, rules, args.seat or ["Player", f"bot:{_default_bot(game)}"])
     game.initial_state(rules, len(seats))  # refuses a bad player count before anything starts
     delay = args.delay if args.delay is not None else (0.6 if sys.stdout.isatty() else 0.0)
     player = LinePlayer(game, rules, seats, make_rng(args.seed), sys.stdin, sys.stdout,
@@ -228,6 +244,18 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return handler(args.args)
 
 
+def cmd_gin_rummy(args: argparse.Namespace) -> int:
+    from parlour.cli.gin_rummy import main as gin_rummy
+
+    return gin_rummy(args)
+
+
+def cmd_draughts(args: argparse.Namespace) -> int:
+    from parlour.cli.draughts import main as draughts
+
+    return draughts(args)
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from parlour.cli.serve import cmd_serve as serve
 
@@ -236,6 +264,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 COMMANDS = {"serve": cmd_serve, "games": cmd_games, "play": cmd_play, "simulate": cmd_simulate,
             "rules": cmd_rules, "solve": cmd_solve}
+COMMANDS["gin-rummy"] = cmd_gin_rummy
+COMMANDS["draughts"] = cmd_draughts
 
 
 def main(argv: Sequence[str] | None = None) -> int:

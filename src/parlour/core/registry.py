@@ -13,7 +13,8 @@ AnyGame = Game[Any, Any, Any, Any, Any]
 _GAMES: dict[str, AnyGame] = {}
 _ALIASES: dict[str, str] = {}
 
-BUILTIN_MODULES = ("parlour.games.shut_the_box", "parlour.games.yahtzee")
+BUILTIN_MODULES = ("parlour.games.shut_the_box", "parlour.games.yahtzee", "parlour.games.gin_rummy",
+                   "parlour.games.draughts")
 """The modules that register the games shipped with Parlour."""
 
 _loaded = False

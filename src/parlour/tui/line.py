@@ -54,6 +54,10 @@ class LinePlayer:
         self.hints = hints
         self.state = game.initial_state(rules, len(seats))
         self.record = Record.start(game.spec.name, rules, tuple(self.names))
+        self.humans = [n for n, s in enumerate(self.seats) if s.bot is None]
+        self.holder: int | None = self.humans[0] if len(self.humans) == 1 else None
+        """In a game with hidden hands, the person who has the device (the log is told for their
+        eyes; ``None``: nobody's, only what everyone may know)."""
 
     def say(self, text: str = "") -> None:
         self.stdout.write(text + "\n")
@@ -94,13 +98,18 @@ class LinePlayer:
 
     def step(self, seat: int, action: Any) -> None:
         game = self.game
-        self.say("  " + game.describe(self.state, seat, action, self.names))
+        if game.spec.hidden_information:
+            self.say("  " + game.describe_for(self.state, seat, action, self.holder, self.names))
+        else:
+            self.say("  " + game.describe(self.state, seat, action, self.names))
         self.record = self.record.add(seat, game.format_action(self.state, seat, action))
         self.state = game.apply(self.state, seat, action)
 
     def ask(self, seat: int) -> Any:
         """Prompt the person in ``seat`` until they give a legal move."""
         game = self.game
+        if game.spec.hidden_information and self.holder != seat:
+            self.pass_device(seat)
         self.say()
         self.say(render(game.spec.name, game.view(self.state, seat), self.names))
         legal = game.legal_moves(self.state, seat)
@@ -139,6 +148,26 @@ class LinePlayer:
                 kind = "Ambiguous" if isinstance(exc, AmbiguousMoveError) else (
                     "Not a move" if isinstance(exc, InvalidMoveError) else "Not allowed")
                 self.say(f"{kind}: {exc}")
+
+    def pass_device(self, seat: int) -> None:
+        """Hidden hands on a shared device: clear the screen (in a terminal) and wait until the
+        next player says they have the device, so nobody sees another's cards."""
+        if self.stdout.isatty():
+            self.stdout.write("\033[2J\033[H")
+        self.say()
+        self.say(f"Pass the device to {self.names[seat]}; everyone else, look away.")
+        self.stdout.write(f"{self.names[seat]}, press Enter when you have the device> ")
+        self.stdout.flush()
+        line = self.stdin.readline()
+        if not line:
+            raise EOFError
+        if not self.stdin.isatty():
+            self.say(line.strip())
+        if line.strip().lower() in ("quit", "exit", "q"):
+            raise Quit
+        if self.stdout.isatty():
+            self.stdout.write("\033[2J\033[H")
+        self.holder = seat
 
     def show_hint(self, seat: int) -> None:
         if not self.hints:

@@ -1,0 +1,489 @@
+"""English draughts: squares, positions, moves and their generation, on bitboards held in Python ints.
+
+**Squares** are numbered 1 to 32 in the standard checkers way.  Seen with Black at the top (Black's
+pieces start on 1-12 and move down the board, White's on 21-32 and move up)::
+
+        .  1  .  2  .  3  .  4        Black's back row (White crowns here)
+        5  .  6  .  7  .  8  .
+        .  9  . 10  . 11  . 12
+       13  . 14  . 15  . 16  .
+        . 17  . 18  . 19  . 20
+       21  . 22  . 23  . 24  .
+        . 25  . 26  . 27  . 28
+       29  . 30  . 31  . 32  .        White's back row (Black crowns here)
+
+Square 1 is at White's far left, square 32 at White's near left (``a1`` in chess terms is 29), so
+the near right-hand corner of each player is a light square, as the manual asks.
+
+**Bitboards.**  A set of squares is an int with one bit per square, in the "padded" layout: square
+``s`` is bit ``s - 1 + (s - 1) // 8`` (``BIT[s]``), which leaves the bits 8, 17 and 26 always empty.
+In that layout the four diagonal neighbours of a square are always 4 and 5 bits away: shifting a
+set left by 4 or 5 moves it one row down the board (Black's forward), right by 4 or 5 one row up
+(White's forward), and a jump is the same shift twice.  Anything shifted off the board lands on an
+empty padding bit or outside ``VALID`` and is masked away.
+
+The public API (used by the game, the perft counter, and the engine built on top):
+
+* :class:`Position` -- frozen: ``black``, ``white``, ``kings`` bitboards and ``black_to_move``;
+* :class:`Move` -- frozen: the ``path`` of squares (every landing square of a jump) and the
+  ``captured`` squares in jump order;
+* :func:`legal_moves` in a documented order, :func:`play` (checked), :func:`play_unchecked`,
+  :func:`successors`, :func:`has_capture`, :func:`material` (and ``zobrist`` hashing in
+  :mod:`parlour.games.draughts.zobrist`).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from parlour.core.errors import IllegalMoveError
+
+SQUARES = range(1, 33)
+"""The playing squares, 1 to 32."""
+
+
+def _bit_index(square: int) -> int:
+    return square - 1 + (square - 1) // 8
+
+
+BIT: tuple[int, ...] = (0, *(1 << _bit_index(s) for s in SQUARES))
+"""``BIT[s]`` is the bitboard of square ``s`` (``BIT[0]`` is 0, a placeholder)."""
+
+INDEX: tuple[int, ...] = (-1, *(_bit_index(s) for s in SQUARES))
+"""``INDEX[s]`` is the bit number of square ``s``."""
+
+SQUARE_OF_INDEX: dict[int, int] = {INDEX[s]: s for s in SQUARES}
+"""The square at a bit number."""
+
+VALID = sum(BIT[s] for s in SQUARES)
+"""Every playing square."""
+
+BLACK_START = sum(BIT[s] for s in range(1, 13))
+WHITE_START = sum(BIT[s] for s in range(21, 33))
+BLACK_CROWN_ROW = sum(BIT[s] for s in range(29, 33))
+"""Where Black's men are crowned (White's back row)."""
+WHITE_CROWN_ROW = sum(BIT[s] for s in range(1, 5))
+"""Where White's men are crowned (Black's back row)."""
+
+MAN_VALUE = 2
+KING_VALUE = 3
+"""Material units: a man counts 2, a king 3 (a king is worth about a man and a half)."""
+
+
+def row_of(square: int) -> int:
+    """0 for Black's back row (1-4) to 7 for White's (29-32)."""
+    return (square - 1) // 4
+
+
+def column_of(square: int) -> int:
+    """0 (a) to 7 (h), seen from White's side with Black at the top."""
+    r, c = divmod(square - 1, 4)
+    return 2 * c + (1 if r % 2 == 0 else 0)
+
+
+def square_at(row: int, column: int) -> int | None:
+    """The square at a row and column, or ``None`` for a light square or off the board."""
+    if not (0 <= row < 8 and 0 <= column < 8) or (row + column) % 2 == 0:
+        return None
+    return row * 4 + column // 2 + 1
+
+
+def between(a: int, b: int) -> int | None:
+    """The square jumped over going from ``a`` to ``b``, if they are a jump apart on a diagonal."""
+    ra, ca, rb, cb = row_of(a), column_of(a), row_of(b), column_of(b)
+    if abs(ra - rb) != 2 or abs(ca - cb) != 2:
+        return None
+    return square_at((ra + rb) // 2, (ca + cb) // 2)
+
+
+def are_neighbours(a: int, b: int) -> bool:
+    """Whether ``b`` is one diagonal step from ``a``."""
+    return abs(row_of(a) - row_of(b)) == 1 and abs(column_of(a) - column_of(b)) == 1
+
+
+def squares_of(mask: int) -> tuple[int, ...]:
+    """The squares in a bitboard, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(SQUARE_OF_INDEX[low.bit_length() - 1])
+        mask ^= low
+    return tuple(out)
+
+
+def mask_of(squares: Iterable[int]) -> int:
+    """The bitboard of some squares."""
+    m = 0
+    for s in squares:
+        m |= BIT[s]
+    return m
+
+
+def to_square_mask(bitboard: int) -> int:
+    """A padded bitboard as a plain 32-bit set (bit ``s - 1`` for square ``s``): for tables and files."""
+    return ((bitboard & 0xFF) | (bitboard >> 1 & 0xFF00) | (bitboard >> 2 & 0xFF0000)
+            | (bitboard >> 3 & 0xFF000000))
+
+
+def from_square_mask(mask: int) -> int:
+    """The inverse of :func:`to_square_mask`."""
+    return ((mask & 0xFF) | (mask & 0xFF00) << 1 | (mask & 0xFF0000) << 2
+            | (mask & 0xFF000000) << 3)
+
+
+class Colour(enum.Enum):
+    """The two sides, valued by their FEN letter.  Black moves first."""
+
+    BLACK = "B"
+    WHITE = "W"
+
+    @property
+    def other(self) -> Colour:
+        return Colour.WHITE if self is Colour.BLACK else Colour.BLACK
+
+    @property
+    def title(self) -> str:
+        return "Black" if self is Colour.BLACK else "White"
+
+
+class Piece(enum.Enum):
+    """What can stand on a square, valued by its letter on the text board."""
+
+    BLACK_MAN = "b"
+    BLACK_KING = "B"
+    WHITE_MAN = "w"
+    WHITE_KING = "W"
+
+    @property
+    def colour(self) -> Colour:
+        return Colour.BLACK if self in (Piece.BLACK_MAN, Piece.BLACK_KING) else Colour.WHITE
+
+    @property
+    def king(self) -> bool:
+        return self in (Piece.BLACK_KING, Piece.WHITE_KING)
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A board and the side to move: immutable and hashable.
+
+    ``black``, ``white`` and ``kings`` are padded bitboards (see the module's notes); ``kings`` is a
+    subset of ``black | white``.  Nothing is checked on construction (it is on the hot path); use
+    :meth:`from_squares` or the FEN reader for checked set-ups.
+    """
+
+    black: int
+    white: int
+    kings: int = 0
+    black_to_move: bool = True
+
+    @classmethod
+    def start(cls) -> Position:
+        """The opening position: Black on 1-12, White on 21-32, Black to move."""
+        return START
+
+    @classmethod
+    def from_squares(cls, black: Iterable[int] = (), white: Iterable[int] = (),
+                     kings: Iterable[int] = (), turn: Colour = Colour.BLACK) -> Position:
+        """A position from square numbers; ``kings`` lists which of the pieces are kings.
+
+        >>> Position.from_squares(black=[1], white=[32], kings=[32]).piece_at(32)
+        <Piece.WHITE_KING: 'W'>
+        """
+        b, w, k = mask_of(black), mask_of(white), mask_of(kings)
+        for group in (black, white, kings):
+            for s in group:
+                if s not in SQUARES:
+                    raise ValueError(f"there is no square {s} (squares are 1 to 32)")
+        if b & w:
+            raise ValueError(f"square {squares_of(b & w)[0]} holds a black and a white piece")
+        if k & ~(b | w):
+            raise ValueError(f"the king on {squares_of(k & ~(b | w))[0]} is neither black nor white")
+        return cls(b, w, k, turn is Colour.BLACK)
+
+    @property
+    def turn(self) -> Colour:
+        return Colour.BLACK if self.black_to_move else Colour.WHITE
+
+    @property
+    def occupied(self) -> int:
+        return self.black | self.white
+
+    @property
+    def empty(self) -> int:
+        return VALID & ~(self.black | self.white)
+
+    def pieces(self, colour: Colour) -> int:
+        """The bitboard of one side's pieces."""
+        return self.black if colour is Colour.BLACK else self.white
+
+    def piece_at(self, square: int) -> Piece | None:
+        bit = BIT[square]
+        if self.black & bit:
+            return Piece.BLACK_KING if self.kings & bit else Piece.BLACK_MAN
+        if self.white & bit:
+            return Piece.WHITE_KING if self.kings & bit else Piece.WHITE_MAN
+        return None
+
+    def squares(self, colour: Colour, kings: bool | None = None) -> tuple[int, ...]:
+        """A side's squares: all, only kings (``kings=True``) or only men (``False``)."""
+        mask = self.pieces(colour)
+        if kings is True:
+            mask &= self.kings
+        elif kings is False:
+            mask &= ~self.kings
+        return squares_of(mask)
+
+    def without(self, square: int) -> Position:
+        """The same position with the piece on ``square`` taken off (a huff)."""
+        keep = ~BIT[square]
+        return Position(self.black & keep, self.white & keep, self.kings & keep, self.black_to_move)
+
+    def fen(self) -> str:
+        """The position in PDN's FEN (``B:W21,...:B1,...``)."""
+        from parlour.games.draughts.notation import format_fen
+
+        return format_fen(self)
+
+    @classmethod
+    def from_fen(cls, text: str) -> Position:
+        from parlour.games.draughts.notation import parse_fen
+
+        return parse_fen(text)
+
+
+START = Position(BLACK_START, WHITE_START, 0, True)
+"""The opening position."""
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One move: the squares the piece stands on, from start to finish, and the squares it took.
+
+    A simple move is ``Move((11, 15))``; a double jump ``Move((11, 18, 25), (15, 22))``.  Different
+    jump paths are different moves even when they start and end on the same squares.  ``str()``
+    is the PDN text (``11-15``, ``11x18x25``); ``repr()`` is pasteable Python.
+    """
+
+    path: tuple[int, ...]
+    captured: tuple[int, ...] = ()
+
+    @property
+    def start(self) -> int:
+        return self.path[0]
+
+    @property
+    def end(self) -> int:
+        return self.path[-1]
+
+    @property
+    def is_capture(self) -> bool:
+        return bool(self.captured)
+
+    @property
+    def text(self) -> str:
+        """The PDN text: ``11-15`` or every landing square joined by ``x`` (``11x18x25``)."""
+        return ("x" if self.captured else "-").join(str(s) for s in self.path)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        if self.captured:
+            return f"Move({self.path!r}, {self.captured!r})"
+        return f"Move({self.path!r})"
+
+
+# ---- move generation ----------------------------------------------------------------------------
+
+_DOWN = (4, 5)
+_UP = (-4, -5)
+
+
+def _neighbour_tables(deltas: tuple[int, ...]) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """For each bit number: the jumps ``(over_bit, land_bit, land_index)`` along ``deltas``."""
+    table = []
+    for i in range(35):
+        jumps = []
+        if VALID >> i & 1:
+            for d in deltas:
+                over, land = i + d, i + 2 * d
+                if 0 <= over < 35 and 0 <= land < 35 and VALID >> over & 1 and VALID >> land & 1:
+                    jumps.append((1 << over, 1 << land, land))
+        table.append(tuple(jumps))
+    return tuple(table)
+
+
+_JUMPS_BLACK_MAN = _neighbour_tables(_DOWN)
+_JUMPS_WHITE_MAN = _neighbour_tables(_UP)
+_JUMPS_KING = _neighbour_tables(_DOWN + _UP)
+
+RawMove = tuple[tuple[int, ...], tuple[int, ...]]
+"""A move as bit numbers: the path and the captured pieces (internal, for speed)."""
+
+
+def _jump_tree(start: int, king: bool, black: bool, own: int, opp: int,
+               partial: bool) -> list[RawMove]:
+    """Every capture by the piece on bit ``start``: complete ones, or (``partial``) every prefix too.
+
+    Captured pieces are taken off as they are jumped, which cannot change what is legal: a piece
+    may not be jumped twice, and (by the colouring of the board) no landing square is ever a
+    square a piece was taken from.  The start square is empty once the piece has left it.
+    """
+    table = _JUMPS_KING if king else (_JUMPS_BLACK_MAN if black else _JUMPS_WHITE_MAN)
+    crown = 0 if king else (BLACK_CROWN_ROW if black else WHITE_CROWN_ROW)
+    out: list[RawMove] = []
+    empty0 = VALID & ~(own | opp) | (1 << start)
+
+    def extend(path: tuple[int, ...], caps: tuple[int, ...], at: int, opp: int, empty: int) -> None:
+        went_on = False
+        for over, land, li in table[at]:
+            if opp & over and empty & land:
+                went_on = True
+                p, c = (*path, li), (*caps, over.bit_length() - 1)
+                if land & crown:
+                    out.append((p, c))  # a man crowned: the move ends here
+                    continue
+                if partial:
+                    out.append((p, c))
+                extend(p, c, li, opp & ~over, (empty | over | (1 << at)) & ~land)
+        if not went_on and caps and not partial:
+            out.append((path, caps))
+
+    extend((start,), (), start, opp, empty0)
+    return out
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _capturers(black: int, white: int, kings: int, black_to_move: bool) -> int:
+    """The bitboard of the mover's pieces that can capture now."""
+    own, opp = (black, white) if black_to_move else (white, black)
+    empty = VALID & ~(black | white)
+    down = own if black_to_move else own & kings  # pieces that move down: Black's, and kings
+    up = own & kings if black_to_move else own  # pieces that move up: White's, and kings
+    found = 0
+    for d in _DOWN:
+        found |= down & ((opp & (empty >> d)) >> d)
+        found |= up & ((opp & (empty << d)) << d)
+    return found
+
+
+def has_capture(position: Position) -> bool:
+    """Whether the side to move can capture (and so, under the compulsory rule, must)."""
+    return _capturers(position.black, position.white, position.kings, position.black_to_move) != 0
+
+
+def capturing_squares(position: Position) -> tuple[int, ...]:
+    """The squares of the mover's pieces that can capture now."""
+    return squares_of(_capturers(position.black, position.white, position.kings,
+                                 position.black_to_move))
+
+
+def _raw_captures(position: Position, partial: bool) -> list[RawMove]:
+    black_to_move = position.black_to_move
+    own, opp = (position.black, position.white) if black_to_move else (position.white, position.black)
+    out: list[RawMove] = []
+    for i in _bits(_capturers(position.black, position.white, position.kings, black_to_move)):
+        out += _jump_tree(i, bool(position.kings >> i & 1), black_to_move, own, opp, partial)
+    return out
+
+
+def _raw_simple(position: Position) -> list[RawMove]:
+    black_to_move = position.black_to_move
+    own = position.black if black_to_move else position.white
+    empty = position.empty
+    kings = own & position.kings
+    down = own if black_to_move else kings
+    up = kings if black_to_move else own
+    out: list[RawMove] = []
+    for d in _DOWN:
+        for t in _bits((down << d) & empty):
+            out.append(((t - d, t), ()))
+    for d in _DOWN:
+        for t in _bits((up >> d) & empty):
+            out.append(((t + d, t), ()))
+    return out
+
+
+def _to_move(raw: RawMove) -> Move:
+    path, caps = raw
+    return Move(tuple(SQUARE_OF_INDEX[i] for i in path), tuple(SQUARE_OF_INDEX[i] for i in caps))
+
+
+@lru_cache(maxsize=1 << 16)
+def legal_moves(position: Position, compulsory: bool = True) -> tuple[Move, ...]:
+    """Every legal move, in order: by start square, then by the rest of the path (square numbers).
+
+    With ``compulsory`` (the normal rule) these are the complete captures if there are any, else
+    the simple moves.  With ``compulsory=False`` (the huffing rule, where a capture may be left or
+    broken off) they are every capture and every prefix of one that took at least one piece, then
+    every simple move, captures first.
+
+    >>> [str(m) for m in legal_moves(START)]
+    ['9-13', '9-14', '10-14', '10-15', '11-15', '11-16', '12-16']
+    """
+    if compulsory:
+        raw = _raw_captures(position, partial=False) or _raw_simple(position)
+        return tuple(sorted((_to_move(r) for r in raw), key=_order))
+    captures = sorted(set(map(_to_move, _raw_captures(position, partial=True))), key=_order)
+    simple = sorted(map(_to_move, _raw_simple(position)), key=_order)
+    return (*captures, *simple)
+
+
+def _order(move: Move) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    return move.path, move.captured
+
+
+def play_unchecked(position: Position, move: Move) -> Position:
+    """The position after ``move``, without checking that it is legal (for perft and search).
+
+    A man ending on the far row is crowned.  Garbage in, garbage out.
+    """
+    start, end = BIT[move.path[0]], BIT[move.path[-1]]
+    taken = 0
+    for s in move.captured:
+        taken |= BIT[s]
+    kings = position.kings
+    if kings & start:
+        kings = (kings & ~start) | end
+    elif end & (BLACK_CROWN_ROW if position.black_to_move else WHITE_CROWN_ROW):
+        kings |= end
+    kings &= ~taken
+    if position.black_to_move:
+        return Position((position.black & ~start) | end, position.white & ~taken, kings, False)
+    return Position(position.black & ~taken, (position.white & ~start) | end, kings, True)
+
+
+def play(position: Position, move: Move, compulsory: bool = True) -> Position:
+    """The position after a legal move; raises ``IllegalMoveError`` for anything else."""
+    if move not in legal_moves(position, compulsory):
+        raise IllegalMoveError(f"{move} is not a legal move in this position")
+    return play_unchecked(position, move)
+
+
+def successors(position: Position) -> tuple[tuple[Move, Position], ...]:
+    """Every legal move with the position it leads to, in :func:`legal_moves` order."""
+    return tuple((m, play_unchecked(position, m)) for m in legal_moves(position))
+
+
+def is_lost(position: Position) -> bool:
+    """The side to move has no pieces or no legal move: under the manual's rules it has lost."""
+    return not legal_moves(position)
+
+
+def material(position: Position, colour: Colour) -> int:
+    """A side's material in units: a man 2, a king 3."""
+    pieces = position.pieces(colour)
+    kings = (pieces & position.kings).bit_count()
+    return MAN_VALUE * (pieces.bit_count() - kings) + KING_VALUE * kings

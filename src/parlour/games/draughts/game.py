@@ -1,0 +1,385 @@
+"""The draughts engine: the manual's English draughts, with huffing, draws and resignation."""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import re
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from parlour.core.errors import AmbiguousMoveError, InvalidMoveError, RulesError
+from parlour.core.protocol import CHANCE, BotFactory, Game, GameSpec
+from parlour.games.draughts import notation
+from parlour.games.draughts.board import (
+    BIT,
+    MAN_VALUE,
+    SQUARES,
+    Colour,
+    Move,
+    Position,
+    between,
+    capturing_squares,
+    legal_moves,
+    material,
+    play_unchecked,
+)
+from parlour.games.draughts.reasons import why_illegal
+from parlour.games.draughts.rules import Colours, Rules
+from parlour.games.draughts.state import (
+    AcceptDraw,
+    Action,
+    DeclineDraw,
+    Ending,
+    Huff,
+    OfferDraw,
+    Resign,
+    State,
+    Toss,
+)
+from parlour.games.draughts.view import DraughtsView
+
+HALF = Fraction(1, 2)
+_TOSS = ((Toss(0), HALF), (Toss(1), HALF))
+_WORDS: dict[str, Action] = {"offer draw": OfferDraw(), "accept": AcceptDraw(),
+                             "decline": DeclineDraw(), "resign": Resign()}
+_HUFF = re.compile(r"huff ([0-9]{1,2})", re.ASCII)
+_OUTCOME = re.compile(r"seat ([12]) black", re.ASCII)
+
+
+def _replace(state: State, **changes: Any) -> State:
+    return dataclasses.replace(state, **changes)
+
+
+def offenders(before: Position, move: Move, after: Position) -> tuple[int, ...]:
+    """Huffing rule: the squares (after ``move``) of the mover's pieces that failed to capture.
+
+    A capture broken off while the piece could still jump (and had not just been crowned)
+    offends with that piece.  A move that is not a capture, made when a capture was available,
+    offends with every piece that could have captured (the one that moved, on its new square).
+    """
+    if move.captured:
+        if not before.kings & BIT[move.start] and after.kings & BIT[move.end]:
+            return ()
+        probe = Position(after.black, after.white, after.kings, before.black_to_move)
+        return (move.end,) if move.end in capturing_squares(probe) else ()
+    return tuple(sorted(move.end if s == move.start else s for s in capturing_squares(before)))
+
+
+class Draughts(Game[Rules, State, Action, Toss, DraughtsView]):
+    """English draughts (checkers) as the cottage manual gives it."""
+
+    spec = GameSpec(
+        name="draughts",
+        title="Draughts",
+        min_players=2,
+        max_players=2,
+        aliases=("checkers",),
+        chance=True,
+        hidden_information=False,
+        summary="English draughts (checkers): capture every piece or leave the other side no move.",
+    )
+    rules_type = Rules
+
+    # ---- set-up -----------------------------------------------------------
+    def conformance_cases(self) -> tuple[tuple[Rules, int], ...]:
+        R = Rules
+        return (
+            (R(), 2),
+            (R(huffing=True), 2),
+            (R(colours=Colours.FIRST_BLACK, repetition_draw=False, no_progress_moves=25), 2),
+            (R(colours=Colours.SECOND_BLACK, huffing=True, decline_moves=3, no_progress_moves=10), 2),
+        )
+
+    def initial_state(self, rules: Rules, players: int) -> State:
+        if players != 2:
+            raise RulesError(f"draughts takes 2 players, not {players}")
+        black_seat = {Colours.TOSS: None, Colours.FIRST_BLACK: 0, Colours.SECOND_BLACK: 1}[rules.colours]
+        return State(rules=rules, black_seat=black_seat)
+
+    def from_position(self, position: Position, rules: Rules | None = None,
+                      black_seat: int = 0) -> State:
+        """A game set up at ``position`` with the colours settled (``black_seat`` plays Black).
+
+        If the side to move has no pieces or no move, the game is already over.
+        """
+        rules = Rules() if rules is None else rules
+        state = State(rules=rules, position=position, black_seat=black_seat, seen=(position,))
+        mover = position.turn
+        if not position.pieces(mover.other):
+            return _replace(state, ending=Ending.NO_PIECES, winner=mover)
+        if not position.pieces(mover):
+            return _replace(state, ending=Ending.NO_PIECES, winner=mover.other)
+        if not legal_moves(position, not rules.huffing):
+            return _replace(state, ending=Ending.NO_MOVES, winner=mover.other)
+        return state
+
+    # ---- whose turn -------------------------------------------------------
+    def to_act(self, state: State) -> tuple[int, ...]:
+        if state.over:
+            return ()
+        if state.black_seat is None:
+            return (CHANCE,)
+        mover = state.seat_of(state.turn)
+        return (1 - mover,) if state.offer else (mover,)
+
+    def players(self, state: State) -> int:
+        return 2
+
+    # ---- moves --------------------------------------------------------------
+    def legal_moves(self, state: State, seat: int) -> tuple[Action, ...]:
+        """Answering a draw offer: ``accept``, ``decline``.  Otherwise the moves on the board (in
+        ``board.legal_moves`` order: captures only, when one is possible, unless huffing), then
+        any huffs (by square), ``offer draw`` (once a turn) and ``resign``."""
+        if seat not in self.to_act(state) or seat == CHANCE:
+            return ()
+        if state.offer:
+            return (AcceptDraw(), DeclineDraw())
+        plays: tuple[Action, ...] = legal_moves(state.position, not state.rules.huffing)
+        huffs = tuple(Huff(s) for s in state.huffable)
+        offer: tuple[Action, ...] = () if state.offered else (OfferDraw(),)
+        return (*plays, *huffs, *offer, Resign())
+
+    def explain_illegal(self, state: State, seat: int, move: Action) -> str:
+        if state.offer and not isinstance(move, AcceptDraw | DeclineDraw):
+            return "answer the draw offer first: accept or decline"
+        if isinstance(move, Move):
+            return why_illegal(state.position, move, not state.rules.huffing)
+        if isinstance(move, AcceptDraw | DeclineDraw):
+            return "there is no draw offer to answer"
+        if isinstance(move, OfferDraw):
+            return "you have already offered a draw this turn"
+        if isinstance(move, Huff):
+            return self._why_not_huff(state, move)
+        return f"{move!r} is not a draughts move"
+
+    def _why_not_huff(self, state: State, move: Huff) -> str:
+        if not state.rules.huffing:
+            return "huffing is not played under these rules: captures are compulsory"
+        if state.huffed is not None:
+            return f"you have already huffed this turn (the piece on {state.huffed})"
+        if not state.huffable:
+            return "there is nothing to huff: your opponent did not fail to capture"
+        squares = " or ".join(str(s) for s in state.huffable)
+        return f"you may huff only a piece that failed to capture: {squares}"
+
+    def _apply_move(self, state: State, seat: int, move: Action) -> State:
+        if isinstance(move, Move):
+            return self._play(state, move)
+        if isinstance(move, Huff):
+            return self._huff(state, move.square)
+        if isinstance(move, OfferDraw):
+            return _replace(state, offer=True, offered=True)
+        if isinstance(move, AcceptDraw):
+            return _replace(state, offer=False, ending=Ending.AGREED, winner=None)
+        if isinstance(move, DeclineDraw):
+            countdown = list(state.countdown)
+            countdown[_index(state.turn.other)] = state.rules.decline_moves or None
+            return _replace(state, offer=False, countdown=(countdown[0], countdown[1]))
+        assert isinstance(move, Resign)
+        return _replace(state, ending=Ending.RESIGNED, winner=state.colour_of(seat).other)
+
+    def _play(self, state: State, move: Move) -> State:
+        rules, before = state.rules, state.position
+        mover = before.turn
+        after = play_unchecked(before, move)
+        man_moved = not before.kings & BIT[move.start]
+        progress = bool(move.captured) or man_moved
+        countdown = list(state.countdown)
+        i = _index(mover)
+        if countdown[i] is not None:
+            countdown[i] = max(0, (countdown[i] or 0) - 1)
+        state = _replace(
+            state, position=after, plies=state.plies + 1, last=move,
+            huffable=offenders(before, move, after) if rules.huffing else (), huffed=None,
+            offer=False, offered=False, countdown=(countdown[0], countdown[1]),
+            seen=(after,) if progress else (*state.seen, after),
+            quiet=0 if progress else state.quiet + 1,
+        )
+        return self._judge(state, mover)
+
+    def _judge(self, state: State, mover: Colour) -> State:
+        """The end of the game after ``mover``'s move, if it has come."""
+        rules, pos = state.rules, state.position
+        loser = mover.other
+        if not pos.pieces(loser):
+            return _replace(state, ending=Ending.NO_PIECES, winner=mover)
+        if not legal_moves(pos, not rules.huffing) and not state.huffable:
+            return _replace(state, ending=Ending.NO_MOVES, winner=mover)
+        if rules.repetition_draw and state.seen.count(pos) >= 3:
+            return _replace(state, ending=Ending.REPETITION)
+        i = _index(mover)
+        if state.countdown[i] == 0:
+            if material(pos, mover) - material(pos, loser) >= MAN_VALUE:
+                countdown = list(state.countdown)
+                countdown[i] = None
+                state = _replace(state, countdown=(countdown[0], countdown[1]))
+            else:
+                return _replace(state, ending=Ending.DECLINE_LIMIT)
+        if rules.no_progress_moves and state.quiet >= 2 * rules.no_progress_moves:
+            return _replace(state, ending=Ending.NO_PROGRESS)
+        return state
+
+    def _huff(self, state: State, square: int) -> State:
+        pos = state.position.without(square)
+        huffer = pos.turn
+        state = _replace(state, position=pos, huffable=(), huffed=square, seen=(pos,), quiet=0)
+        if not pos.pieces(huffer.other):
+            return _replace(state, ending=Ending.NO_PIECES, winner=huffer)
+        if not legal_moves(pos, not state.rules.huffing):
+            return _replace(state, ending=Ending.NO_MOVES, winner=huffer.other)
+        return state
+
+    # ---- chance ----------------------------------------------------------
+    def chance_outcomes(self, state: State) -> tuple[tuple[Toss, Fraction], ...] | None:
+        """The coin toss: each seat plays Black with probability 1/2."""
+        if state.over or state.black_seat is not None:
+            return ()
+        return _TOSS
+
+    def _apply_outcome(self, state: State, outcome: Toss) -> State:
+        return _replace(state, black_seat=outcome.black_seat)
+
+    # ---- results and views ------------------------------------------------------
+    def returns(self, state: State) -> tuple[float, ...]:
+        """1 for the winner and -1 for the loser; 0 each for a draw or an unfinished game."""
+        if state.winner is None:
+            return (0.0, 0.0)
+        w = state.seat_of(state.winner)
+        return tuple(1.0 if s == w else -1.0 for s in (0, 1))
+
+    def winners(self, state: State) -> tuple[int, ...]:
+        return () if state.winner is None else (state.seat_of(state.winner),)
+
+    def result_text(self, state: State, names: Sequence[str] | None = None) -> str:
+        if not state.over:
+            return "The game is not over."
+        ending = state.ending
+        if state.winner is not None:
+            winner, loser = state.winner, state.winner.other
+            who = self._who(state, state.seat_of(winner), names)
+            lost = self._who(state, state.seat_of(loser), names)
+            why = {Ending.NO_PIECES: f"{lost} has no pieces left",
+                   Ending.NO_MOVES: f"{lost} cannot move",
+                   Ending.RESIGNED: f"{lost} resigned"}.get(ending, "")  # type: ignore[arg-type]
+            return f"{who} wins: {why}."
+        if ending is Ending.AGREED:
+            return "A draw by agreement."
+        if ending is Ending.REPETITION:
+            return "A draw: the same position has occurred three times."
+        if ending is Ending.DECLINE_LIMIT:
+            return (f"A draw: the player who declined a draw did not win or get a man ahead within "
+                    f"{state.rules.decline_moves} moves.")
+        return (f"A draw: {state.rules.no_progress_moves} moves each without a capture or a man "
+                "moving.")
+
+    def view(self, state: State, seat: int | None) -> DraughtsView:
+        return DraughtsView(seat=seat, state=state)
+
+    def seat_label(self, state: State, seat: int) -> str:
+        if state.black_seat is None:
+            return f"Player {seat + 1}"
+        return state.colour_of(seat).title
+
+    def _who(self, state: State, seat: int, names: Sequence[str] | None) -> str:
+        if names is None or not 0 <= seat < len(names) or state.black_seat is None:
+            return self.name_of(state, seat, names)
+        return f"{names[seat]} ({state.colour_of(seat).title})"
+
+    # ---- notation ------------------------------------------------------------
+    def parse_move(self, state: State, seat: int, text: str) -> Action:
+        t = " ".join(text.strip().lower().split())
+        if t in _WORDS:
+            return _WORDS[t]
+        huff = _HUFF.fullmatch(t)
+        if huff:
+            square = int(huff.group(1))
+            if square not in SQUARES:
+                raise InvalidMoveError(f"there is no square {square} (squares are numbered 1 to 32)")
+            return Huff(square)
+        squares, capture = notation.parse_play(t)
+        if not capture:
+            return Move(squares)
+        plays = legal_moves(state.position, not state.rules.huffing)
+        for m in plays:
+            if m.captured and m.path == squares:
+                return m
+        if len(squares) == 2:
+            found = [m for m in plays if m.captured and (m.start, m.end) == squares]
+            if len(found) == 1:
+                return found[0]
+            if found:
+                options = " or ".join(m.text for m in found)
+                raise AmbiguousMoveError(f"{t} could be {options}: write every square the piece lands on")
+        taken = []
+        for a, b in itertools.pairwise(squares):
+            over = between(a, b)
+            if over is None:
+                raise InvalidMoveError(f"{a}x{b} is not a jump: a jump goes two squares diagonally "
+                                       "over a piece")
+            taken.append(over)
+        return Move(squares, tuple(taken))
+
+    def format_move(self, state: State, seat: int, move: Action) -> str:
+        if isinstance(move, Move):
+            return move.text
+        if isinstance(move, Huff):
+            return f"huff {move.square}"
+        for text, action in _WORDS.items():
+            if action == move:
+                return text
+        raise InvalidMoveError(f"{move!r} is not a draughts move")
+
+    def parse_outcome(self, state: State, text: str) -> Toss:
+        m = _OUTCOME.fullmatch(" ".join(text.strip().lower().split()))
+        if not m:
+            raise InvalidMoveError(f"{text.strip()!r} is not a coin toss (write 'seat 1 black' or "
+                                   "'seat 2 black')")
+        return Toss(int(m.group(1)) - 1)
+
+    def format_outcome(self, state: State, outcome: Toss) -> str:
+        return f"seat {outcome.black_seat + 1} black"
+
+    def describe(self, state: State, seat: int, action: Action | Toss,
+                 names: Sequence[str] | None = None) -> str:
+        if seat == CHANCE:
+            assert isinstance(action, Toss)
+            who = self.name_of(state, action.black_seat, names)
+            return f"Coin toss: {who} plays Black and moves first"
+        who = self._who(state, seat, names)
+        if isinstance(action, Move):
+            text = f"{who}: {action.text}"
+            if action.captured:
+                n = len(action.captured)
+                text += f", taking {n} piece{'s' if n > 1 else ''}"
+            pos = state.position
+            if not pos.kings & BIT[action.start] and play_unchecked(pos, action).kings & BIT[action.end]:
+                text += ", and is crowned"
+            return text
+        if isinstance(action, Huff):
+            return f"{who} huffs the piece on {action.square}"
+        if isinstance(action, OfferDraw):
+            return f"{who} offers a draw"
+        if isinstance(action, AcceptDraw):
+            return f"{who} accepts the draw"
+        if isinstance(action, DeclineDraw):
+            limit = state.rules.decline_moves
+            tail = f" (and must win or get a man ahead within {limit} moves)" if limit else ""
+            return f"{who} declines the draw{tail}"
+        return f"{who} resigns"
+
+    def move_help(self) -> str:
+        return notation.HELP
+
+    def bots(self) -> Mapping[str, BotFactory]:
+        from parlour.games.draughts.bots import load_engine_bots
+
+        return load_engine_bots()
+
+
+def _index(colour: Colour) -> int:
+    return 0 if colour is Colour.BLACK else 1
+
+
+GAME = Draughts()

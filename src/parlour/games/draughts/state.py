@@ -1,0 +1,116 @@
+"""The actions and states of a game of draughts: frozen, hashable values.
+
+Moves on the board are :class:`~parlour.games.draughts.board.Move`; the other actions are here.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from parlour.games.draughts.board import START, Colour, Move, Position
+from parlour.games.draughts.rules import Rules
+
+
+@dataclass(frozen=True)
+class OfferDraw:
+    """Offer a draw before moving (notation ``offer draw``); the opponent accepts or declines."""
+
+
+@dataclass(frozen=True)
+class AcceptDraw:
+    """Accept the draw on offer (``accept``): the game is drawn."""
+
+
+@dataclass(frozen=True)
+class DeclineDraw:
+    """Decline the draw on offer (``decline``); the offerer then moves."""
+
+
+@dataclass(frozen=True)
+class Resign:
+    """Give up the game (``resign``)."""
+
+
+@dataclass(frozen=True)
+class Huff:
+    """Huffing rule: remove the opponent's piece on ``square``, which failed to capture
+    (``huff 14``).  It is not a move: the huffer then moves as usual."""
+
+    square: int
+
+
+Action = Move | OfferDraw | AcceptDraw | DeclineDraw | Resign | Huff
+
+
+@dataclass(frozen=True)
+class Toss:
+    """The coin toss: which seat plays Black (notation ``seat 1 black``)."""
+
+    black_seat: int
+
+
+class Ending(enum.Enum):
+    """How a game ended."""
+
+    NO_PIECES = "no-pieces"
+    """The loser has no pieces left."""
+    NO_MOVES = "no-moves"
+    """The loser, to move, cannot move (and has nothing to huff)."""
+    RESIGNED = "resigned"
+    AGREED = "agreed"
+    """A draw by agreement."""
+    REPETITION = "repetition"
+    """A draw: the same position for the third time."""
+    DECLINE_LIMIT = "decline-limit"
+    """A draw: the player who declined a draw neither won nor got a man up in time."""
+    NO_PROGRESS = "no-progress"
+    """A draw by the optional no-progress rule."""
+
+
+@dataclass(frozen=True)
+class State:
+    """Everything about a game of draughts at one moment.  Nothing here is secret."""
+
+    rules: Rules
+    position: Position = START
+    black_seat: int | None = None
+    """The seat playing Black; ``None`` until the coin is tossed."""
+    plies: int = 0
+    """Moves made on the board so far (huffs and draw talk are not moves)."""
+    last: Move | None = None
+    """The last move on the board, made by the side not to move now."""
+    huffable: tuple[int, ...] = ()
+    """Huffing rule: squares of the opponent's pieces the side to move may huff now."""
+    huffed: int | None = None
+    """The square huffed this turn by the side to move (one huff per turn)."""
+    offer: bool = False
+    """The side to move has offered a draw and waits for the answer."""
+    offered: bool = False
+    """The side to move has already offered a draw this turn."""
+    countdown: tuple[int | None, int | None] = (None, None)
+    """For Black, then White: own moves left to win or get a man up after declining a draw."""
+    seen: tuple[Position, ...] = (START,)
+    """Positions since the last capture, man's move or huff (for repetition), the latest last."""
+    quiet: int = 0
+    """Moves in a row with no capture, no man moved and no huff."""
+    ending: Ending | None = None
+    winner: Colour | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.ending is not None
+
+    @property
+    def turn(self) -> Colour:
+        """The side to move on the board."""
+        return self.position.turn
+
+    def seat_of(self, colour: Colour) -> int:
+        """The seat playing ``colour`` (once the colours are known)."""
+        assert self.black_seat is not None
+        return self.black_seat if colour is Colour.BLACK else 1 - self.black_seat
+
+    def colour_of(self, seat: int) -> Colour:
+        assert self.black_seat is not None
+        return Colour.BLACK if seat == self.black_seat else Colour.WHITE

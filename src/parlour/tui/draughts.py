@@ -1,0 +1,93 @@
+"""Draughts in text: the board with every square's number, then the same facts in sentences.
+
+Each dark square shows its number, with the piece on it in front: ``b`` a black man, ``B`` a
+black king, ``w`` and ``W`` the white ones (``b14``, ``W27``, or just ``13`` when empty).  The
+piece that moved last is marked ``*``.  The board is drawn from the viewer's side: a player of
+Black sees Black's pieces at the bottom, anyone else sees White's there (the usual diagram).
+Under the board, plain sentences say whose move it is, the last move, any capture that must be
+made, a draw on offer and the like, so that it all reads well through a screen reader.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from parlour.games.draughts.board import Colour, Position, has_capture, square_at
+from parlour.games.draughts.state import State
+from parlour.games.draughts.view import DraughtsView, move_number
+from parlour.tui.render import renderer
+
+CELL = 6
+
+
+def board_lines(position: Position, black_at_bottom: bool = False, marked: int | None = None) -> list[str]:
+    """The board, one line per row, each square ``CELL`` characters wide."""
+    rows = range(7, -1, -1) if black_at_bottom else range(8)
+    columns = range(7, -1, -1) if black_at_bottom else range(8)
+    edge = "  +" + "-" * (CELL * 8) + "+"
+    lines = [edge]
+    for r in rows:
+        cells = []
+        for c in columns:
+            square = square_at(r, c)
+            if square is None:
+                cells.append(" " * CELL)
+                continue
+            piece = position.piece_at(square)
+            text = (piece.value if piece is not None else "") + str(square)
+            if square == marked:
+                text += "*"
+            cells.append(f"{text:>{CELL - 1}} ")
+        lines.append("  |" + "".join(cells) + "|")
+    lines.append(edge)
+    return lines
+
+
+def _side(state: State, colour: Colour, names: Sequence[str]) -> str:
+    pos = state.position
+    men = len(pos.squares(colour, kings=False))
+    kings = len(pos.squares(colour, kings=True))
+    letters = "b, kings B" if colour is Colour.BLACK else "w, kings W"
+    who = ""
+    if state.black_seat is not None and len(names) == 2:
+        who = f" {names[state.seat_of(colour)]}"
+    count = f"{men} m{'e' if men != 1 else 'a'}n" + (f", {kings} king{'s' if kings != 1 else ''}"
+                                                     if kings else "")
+    return f"{colour.title}{who} ({letters}): {count}"
+
+
+@renderer("draughts")
+def render(view: DraughtsView, names: Sequence[str]) -> str:
+    s = view.state
+    pos = s.position
+    black_at_bottom = view.colour is Colour.BLACK
+    marked = s.last.end if s.last is not None else None
+    top, bottom = (Colour.WHITE, Colour.BLACK) if black_at_bottom else (Colour.BLACK, Colour.WHITE)
+    lines = [_side(s, top, names), *board_lines(pos, black_at_bottom, marked), _side(s, bottom, names)]
+    if s.last is not None:
+        mover = s.turn.other.title
+        took = ""
+        if s.last.captured:
+            took = f" (took {', '.join(str(x) for x in s.last.captured)})"
+        lines.append(f"Last move: {mover} {s.last.text}{took}.")
+    if s.huffed is not None:
+        lines.append(f"{s.turn.title} huffed the piece on {s.huffed}.")
+    if not s.over:
+        to_move = s.turn.title
+        who = f" ({names[s.seat_of(s.turn)]})" if s.black_seat is not None and len(names) == 2 else ""
+        lines.append(f"Move {move_number(s.plies)}: {to_move}{who} to move.")
+        if s.offer:
+            lines.append(f"{to_move} offers a draw: {s.turn.other.title} may accept or decline.")
+        if not s.rules.huffing and has_capture(pos):
+            lines.append(f"{to_move} must capture.")
+        if s.huffable:
+            squares = ", ".join(str(x) for x in s.huffable)
+            lines.append(f"{s.turn.other.title} failed to capture: {to_move} may huff {squares}.")
+    for colour, left in zip(Colour, s.countdown, strict=True):
+        if left is not None and not s.over:
+            lines.append(f"{colour.title} declined a draw: {left} move{'s' if left != 1 else ''} left "
+                         "to win or get a man ahead.")
+    seen = s.seen.count(pos)
+    if s.rules.repetition_draw and seen == 2 and not s.over:
+        lines.append("This position has occurred twice: a third time draws.")
+    return "\n".join(lines)
