@@ -19,7 +19,7 @@ from parlour.games.yahtzee.advisor import best_move, position_of
 from parlour.games.yahtzee.rules import BOXES, Box, Rules
 from parlour.games.yahtzee.state import Card, Roll, State
 from parlour.games.yahtzee.strategy import table
-from parlour.games.yahtzee.winbot import WinBot, outlook, widget_of, win_values
+from parlour.games.yahtzee.winbot import PLAN_BOXES, WinBot, outlook, widget_of, win_values
 from parlour.games.yahtzee.winplan import FULL, Finish, Opponent, WinPlanner, beat_chances, normal_chance
 
 
@@ -148,10 +148,14 @@ def test_against_an_opponent_it_plays_for_the_best_chance_to_win() -> None:
     rules = GAME.default_rules()
     planner = _planner()
     decisions: list[tuple[Any, Any]] = []
+    early: list[tuple[Any, Any]] = []
 
     def watch(step: Step) -> None:
         if step.seat == 0 and step.before.rolls > 0:
-            decisions.append((step.before, step.action))
+            if len(step.before.cards[0].open_boxes) <= PLAN_BOXES:
+                decisions.append((step.before, step.action))
+            else:
+                early.append((step.before, step.action))
 
     for seed in range(6):
         play(GAME, rules, [make_bot(GAME, "win", rules), make_bot(GAME, "optimal", rules)], make_rng(seed),
@@ -164,8 +168,10 @@ def test_against_an_opponent_it_plays_for_the_best_chance_to_win() -> None:
         chances = win_values(planner, state, 0, legal)
         assert chances[chosen] >= max(chances.values()) - 1e-9
         differs += best_move(state, 0, planner.tbl) != chosen
-    assert sum(isinstance(a, Score) for _, a in decisions) == 6 * 13
+    assert sum(isinstance(a, Score) for _, a in decisions) == 6 * PLAN_BOXES
     assert differs >= 1  # it is not the optimal bot under another name
+    # far from the end it plays the solitaire optimum
+    assert early and all(best_move(state, 0, planner.tbl) == chosen for state, chosen in early)
     others = outlook(planner.tbl, position_of(decisions[-1][0], 1), planner.finish)
     assert others.rest is not None  # the opponent's last turn is known exactly
-    assert widget_of(position_of(decisions[0][0], 0))[0] == 0
+    assert bin(widget_of(position_of(decisions[0][0], 0))[0]).count("1") == 13 - PLAN_BOXES

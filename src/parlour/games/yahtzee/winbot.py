@@ -1,9 +1,11 @@
 """The ``win`` bot: with two or more players, it plays to beat the others, not for its average.
 
-Every choice of its turn -- keeps, when to stop, the box -- is valued by its
-chance of finishing ahead of every opponent (a tie counting half), worked out
-by :class:`~parlour.games.yahtzee.winplan.WinPlanner`: exactly for the last
-turns of its game, one turn ahead with normal final scores before that.
+In the last ``PLAN_BOXES`` turns of its game, every choice of a turn -- keeps,
+when to stop, the box -- is valued by its chance of finishing ahead of every
+opponent (a tie counting half), worked out by
+:class:`~parlour.games.yahtzee.winplan.WinPlanner`: exactly for its last
+``EXACT_BOXES + 1`` turns, one turn ahead with normal final scores before
+that.  Earlier turns are played like ``optimal``.
 Choices whose chances differ by less than ``TIE`` (alone, or once the game is
 decided either way) go to the solitaire-optimal one, so alone it plays
 exactly like ``optimal``.  ``bench/bench_yahtzee_win.py`` measures it against
@@ -30,8 +32,10 @@ TIE = 1e-9
 EXACT_BOXES = 2
 """The last turns are solved exactly once at most this many boxes are left after the turn."""
 
-PLAN_BOXES = 13
-"""Turns with more boxes open than this are played like ``optimal``."""
+PLAN_BOXES = 5
+"""Turns with more boxes open than this are played like ``optimal``: that far from the end the
+normal estimate of the chance to win is too rough to beat the expected score (measured:
+docs/benchmarks.md)."""
 
 
 def outlook(tbl: YahtzeeTable, position: Position, finish: Finish | None = None,
