@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 from parlour.core.errors import AmbiguousMoveError, InvalidMoveError, RulesError
-from parlour.core.protocol import CHANCE, BotFactory, Game, GameSpec
+from parlour.core.protocol import CHANCE, BotFactory, Game, GameSpec, Hint
 from parlour.games.draughts import notation
 from parlour.games.draughts.board import (
     BIT,
@@ -376,6 +376,18 @@ class Draughts(Game[Rules, State, Action, Toss, DraughtsView]):
         from parlour.games.draughts.bots import load_engine_bots
 
         return load_engine_bots()
+
+    def advise(self, state: State, seat: int) -> Hint[Action] | None:
+        """The engine's analysis of every move on the board (``engine.analysis.hint``), best first,
+        with the line it expects; ``None`` when ``seat`` has no move on the board to choose."""
+        if state.over or seat not in self.to_act(state):
+            return None
+        if not any(isinstance(m, Move) for m in self.legal_moves(state, seat)):
+            return None  # answering a draw offer: nothing for the engine to rank
+        from parlour.games.draughts.engine.analysis import hint
+
+        found: Hint[Action] = hint(state.position, history=state.seen)  # type: ignore[assignment]
+        return found
 
 
 def _index(colour: Colour) -> int:

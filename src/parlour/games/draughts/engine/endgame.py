@@ -1,0 +1,277 @@
+"""The endgame database: the exact result of every position with few pieces, and how far it is.
+
+:func:`database` returns an :class:`EndgameDatabase` covering every position with at most
+``max_pieces`` pieces on the board (both sides having at least one).  It is built once by
+retrograde analysis (:mod:`.endgame_build`) and cached on disk; later calls, in this process or
+another, load it.  Build times on the project's 2-core machine: 3 pieces in about 2 seconds,
+4 pieces in about a minute (figures in ``docs/benchmarks.md``).
+
+Each position's value is for the side to move: won in ``n`` plies, lost in ``n`` plies (the
+winner taking the shortest way, the loser the longest), or drawn.  :meth:`EndgameDatabase.best_moves`
+gives the moves that keep the best result and, in a win, bring it closest; the search scores
+every covered position from the database, so the engine never misplays one.
+
+The cache folder is, in order: the ``cache_dir`` argument, the environment variable
+``PARLOUR_CACHE``, or the user's cache folder (``platformdirs.user_cache_dir("parlour")``) --
+the same conventions as the Yahtzee strategy table.  The file's name carries the format version
+and the piece count (``draughts-endgame-v1-4.npz``); its contents carry a SHA-256 digest, so a
+damaged file is noticed and built again.  If the folder cannot be written the database is kept
+in memory only.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from parlour.games.draughts.board import Move, Position, legal_moves, play_unchecked
+from parlour.games.draughts.engine.endgame_index import (
+    ClassKey,
+    class_size,
+    classes,
+    index_of,
+)
+
+FORMAT_VERSION = 1
+CACHE_ENV = "PARLOUR_CACHE"
+DEFAULT_PIECES = 4
+"""The database the engine's strongest levels use."""
+MAX_PIECES = 5
+"""The most pieces :func:`database` agrees to build (5 takes far longer and much memory)."""
+
+I16 = npt.NDArray[np.int16]
+Progress = Callable[[int, int], None]
+
+
+def cache_folder(directory: str | os.PathLike[str] | None = None) -> Path:
+    """``directory``, else ``$PARLOUR_CACHE``, else the user's cache folder."""
+    if directory is not None:
+        return Path(directory)
+    env = os.environ.get(CACHE_ENV)
+    if env:
+        return Path(env)
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("parlour"))
+
+
+def cache_file(max_pieces: int, directory: Path) -> Path:
+    return directory / f"draughts-endgame-v{FORMAT_VERSION}-{max_pieces}.npz"
+
+
+@dataclass(frozen=True)
+class Result:
+    """A position's exact value for the side to move."""
+
+    outcome: str
+    """``win``, ``loss`` or ``draw``."""
+    plies: int | None
+    """Plies to the end of the game with best play (``None`` for a draw)."""
+
+    @classmethod
+    def of(cls, value: int) -> Result:
+        if value > 0:
+            return cls("win", value)
+        if value < 0:
+            return cls("loss", -value - 1)
+        return cls("draw", None)
+
+    def __str__(self) -> str:
+        if self.plies is None:
+            return "a draw"
+        return f"{'won' if self.outcome == 'win' else 'lost'} in {self.plies} plies"
+
+
+class EndgameDatabase:
+    """Exact values of every position with at most ``max_pieces`` pieces."""
+
+    def __init__(self, max_pieces: int, tables: dict[ClassKey, I16], source: str = "computed",
+                 seconds: float = 0.0, path: Path | None = None) -> None:
+        self.max_pieces = max_pieces
+        self.tables = tables
+        self.source = source
+        """``computed`` or ``loaded``."""
+        self.seconds = seconds
+        """How long building or loading took."""
+        self.path = path
+
+    @property
+    def positions(self) -> int:
+        """Index slots in all the tables (Black to move; a few percent are never used)."""
+        return sum(t.size for t in self.tables.values())
+
+    def probe(self, black: int, white: int, kings: int, black_to_move: bool) -> int | None:
+        """The raw value (padded bitboards): ``n > 0`` won in ``n`` plies, ``n < 0`` lost in
+        ``-n - 1``, 0 drawn; ``None`` if the position is not covered."""
+        if not black or not white:  # the game is over
+            return -1 if not (black if black_to_move else white) else None
+        if (black | white).bit_count() > self.max_pieces:
+            return None
+        key, index = index_of(black, white, kings, black_to_move)
+        table = self.tables.get(key)
+        return None if table is None else int(table[index])
+
+    def result(self, position: Position) -> Result | None:
+        """The exact value of ``position``, or ``None`` if it has too many pieces."""
+        v = self.probe(position.black, position.white, position.kings, position.black_to_move)
+        return None if v is None else Result.of(v)
+
+    def covers(self, position: Position) -> bool:
+        return position.black != 0 and position.white != 0 and (
+            position.occupied.bit_count() <= self.max_pieces)
+
+    def move_values(self, position: Position) -> list[tuple[Move, int]]:
+        """Every legal move with the value it keeps for the mover (higher is better: a win in
+        ``n`` plies is ``10000 - n``, a draw 0, a loss in ``n`` plies ``-10000 + n``)."""
+        out = []
+        for m in legal_moves(position):
+            after = play_unchecked(position, m)
+            v = self.probe(after.black, after.white, after.kings, after.black_to_move)
+            if v is None:
+                raise ValueError("the position is not covered by the database")
+            # the opponent's value v: lost in n -> we win in n + 1, and so on
+            if v < 0:
+                mine = 10000 - (-v - 1 + 1)
+            elif v > 0:
+                mine = -10000 + v + 1
+            else:
+                mine = 0
+            out.append((m, mine))
+        return out
+
+    def best_moves(self, position: Position) -> list[Move]:
+        """The moves that keep the best result: in a win, those that win soonest; in a loss,
+        those that hold out longest; in a draw, every drawing move (in ``legal_moves`` order)."""
+        values = self.move_values(position)
+        if not values:
+            return []
+        top = max(v for _, v in values)
+        return [m for m, v in values if v == top]
+
+
+# ---- building, saving and loading ------------------------------------------------------------
+
+_DATABASES: dict[tuple[int, Path], EndgameDatabase] = {}
+_LOCK = threading.Lock()
+
+
+def database(max_pieces: int = DEFAULT_PIECES, cache_dir: str | os.PathLike[str] | None = None,
+             progress: Progress | None = None) -> EndgameDatabase:
+    """The database for up to ``max_pieces`` pieces: from memory, the cache, or built (and cached).
+
+    ``progress(done, total)`` is called while building (positions solved so far, of all).
+    """
+    if not 2 <= max_pieces <= MAX_PIECES:
+        raise ValueError(f"the endgame database covers 2 to {MAX_PIECES} pieces, not {max_pieces}")
+    directory = cache_folder(cache_dir)
+    with contextlib.suppress(OSError):
+        directory = directory.resolve()
+    key = (max_pieces, directory)
+    with _LOCK:
+        found = _DATABASES.get(key)
+        if found is None:
+            found = _DATABASES[key] = _load_or_build(max_pieces, directory, progress)
+    return found
+
+
+def loaded(max_pieces: int = DEFAULT_PIECES,
+           cache_dir: str | os.PathLike[str] | None = None) -> EndgameDatabase | None:
+    """The database if it is in memory or in the cache already (never builds it)."""
+    directory = cache_folder(cache_dir)
+    with contextlib.suppress(OSError):
+        directory = directory.resolve()
+    with _LOCK:
+        found = _DATABASES.get((max_pieces, directory))
+        if found is None:
+            start = time.perf_counter()
+            tables = _load(cache_file(max_pieces, directory), max_pieces)
+            if tables is None:
+                return None
+            found = EndgameDatabase(max_pieces, tables, "loaded", time.perf_counter() - start,
+                                    cache_file(max_pieces, directory))
+            _DATABASES[(max_pieces, directory)] = found
+    return found
+
+
+def forget_databases() -> None:
+    """Drop the databases held in memory (the files stay)."""
+    with _LOCK:
+        _DATABASES.clear()
+
+
+def _name(c: ClassKey) -> str:
+    return "c" + "".join(str(x) for x in c)
+
+
+def _digest(tables: dict[ClassKey, I16]) -> str:
+    h = hashlib.sha256()
+    for c in sorted(tables):
+        h.update(_name(c).encode())
+        h.update(np.ascontiguousarray(tables[c], dtype=np.int16).tobytes())
+    return h.hexdigest()
+
+
+def _meta(max_pieces: int) -> dict[str, Any]:
+    return {"format": FORMAT_VERSION, "game": "draughts", "max_pieces": max_pieces}
+
+
+def _save(path: Path, max_pieces: int, tables: dict[ClassKey, I16]) -> bool:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                meta = json.dumps({**_meta(max_pieces), "sha256": _digest(tables)})
+                arrays = {_name(c): t for c, t in tables.items()}
+                np.savez_compressed(fh, meta=np.array(meta), **arrays)  # type: ignore[arg-type]
+            os.replace(tmp, path)
+        finally:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+    except OSError:
+        return False
+    return True
+
+
+def _load(path: Path, max_pieces: int) -> dict[ClassKey, I16] | None:
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            meta = json.loads(str(data["meta"]))
+            tables = {c: np.array(data[_name(c)], dtype=np.int16) for c in classes(max_pieces)}
+    except FileNotFoundError:
+        return None
+    except Exception:  # a damaged file: any of zipfile's, NumPy's or JSON's errors
+        return None
+    if not isinstance(meta, dict) or {k: meta.get(k) for k in _meta(max_pieces)} != _meta(max_pieces):
+        return None
+    if any(t.shape != (class_size(c),) for c, t in tables.items()):
+        return None
+    if meta.get("sha256") != _digest(tables):
+        return None
+    return tables
+
+
+def _load_or_build(max_pieces: int, directory: Path, progress: Progress | None) -> EndgameDatabase:
+    path = cache_file(max_pieces, directory)
+    start = time.perf_counter()
+    tables = _load(path, max_pieces)
+    if tables is not None:
+        return EndgameDatabase(max_pieces, tables, "loaded", time.perf_counter() - start, path)
+    from parlour.games.draughts.engine.endgame_build import solve
+
+    tables = solve(max_pieces, progress)
+    seconds = time.perf_counter() - start
+    saved = _save(path, max_pieces, tables)
+    return EndgameDatabase(max_pieces, tables, "computed", seconds, path if saved else None)

@@ -1,0 +1,184 @@
+"""Playing levels, from a beginner who misses things to the engine's full strength, and their bots.
+
+========== ====================================================================================
+level      how it plays
+========== ====================================================================================
+beginner   2 plies, every move's score blurred by up to ±1.2 men, and 1 move in 6 random
+casual     4 plies, scores blurred by up to ±0.5 men, 1 move in 25 random
+club       6 plies, scores blurred by up to ±0.15 men
+strong     0.5 s a move (at most 200,000 nodes), the endgame database if built
+expert     2 s a move, the endgame database (full strength)
+========== ====================================================================================
+
+A level's choice is deterministic given its random generator and, for the fixed-depth levels,
+the position; ``strong`` and ``expert`` think for a time, so they may play differently on a
+slower machine.  :attr:`Level.nodes` gives each timed level a node budget too: the strength
+matches (``bench/draughts_match.py``) can play by nodes alone so that their results repeat.
+
+:func:`make_level_bot` wraps a level as a :class:`parlour.core.protocol.Bot` for the game: it
+answers draw offers (accepting when it does not stand better), huffs under the huffing rule
+(the piece whose removal is best for it), and otherwise plays the level's move.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from parlour.core.protocol import Bot
+from parlour.games.draughts.board import Move, Position, legal_moves
+from parlour.games.draughts.engine import endgame
+from parlour.games.draughts.engine.search import Limits, Probe, Searcher
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    title: str
+    depth: int | None = None
+    seconds: float | None = None
+    nodes: int | None = None
+    noise: int = 0
+    """Each root move's score is blurred by a uniform amount in ``[-noise, noise]`` (hundredths
+    of a man) before the best is picked."""
+    random_move: float = 0.0
+    """The chance of playing a uniformly random legal move instead."""
+    database: bool = False
+    """Use the endgame database (the 4-piece one if it is built, else the 3-piece one, which
+    builds in a couple of seconds)."""
+
+    @property
+    def limits(self) -> Limits:
+        return Limits(depth=self.depth, nodes=self.nodes, seconds=self.seconds)
+
+
+LEVELS: dict[str, Level] = {
+    lv.name: lv for lv in (
+        Level("beginner", "Beginner", depth=2, noise=120, random_move=1 / 6),
+        Level("casual", "Casual", depth=4, noise=50, random_move=1 / 25),
+        Level("club", "Club player", depth=6, noise=15),
+        Level("strong", "Strong", seconds=0.5, nodes=200_000, database=True),
+        Level("expert", "Expert", seconds=2.0, nodes=1_000_000, database=True),
+    )
+}
+"""Every level by name, weakest first."""
+
+
+def level(name: str) -> Level:
+    try:
+        return LEVELS[name]
+    except KeyError:
+        raise ValueError(f"no draughts level {name!r}: choose from {', '.join(LEVELS)}") from None
+
+
+def endgame_for_play(max_pieces: int = endgame.DEFAULT_PIECES) -> endgame.EndgameDatabase:
+    """The biggest database ready to use without a long wait: ``max_pieces`` if it is in memory
+    or cached, else the 3-piece one (built on demand in a couple of seconds)."""
+    found = endgame.loaded(max_pieces)
+    if found is not None:
+        return found
+    return endgame.database(min(3, max_pieces))
+
+
+class LevelPlayer:
+    """A level's move choice on bare positions (no game state): the core the bot wraps."""
+
+    def __init__(self, lv: Level, database: Probe | None = None, keep_tables: bool = False,
+                 searcher: Searcher | None = None) -> None:
+        self.level = lv
+        self.keep_tables = keep_tables
+        self._database = database
+        self.searcher = searcher or Searcher(database=database)
+
+    def _db(self) -> Probe | None:
+        if self._database is None and self.level.database:
+            self._database = endgame_for_play()
+            self.searcher.database = self._database
+        return self._database
+
+    def choose(self, position: Position, rng: random.Random,
+               history: Sequence[Position] = ()) -> Move:
+        """The level's move in ``position`` (which must have a legal move)."""
+        moves = legal_moves(position)
+        if not moves:
+            raise ValueError("there is no legal move in this position")
+        lv = self.level
+        if len(moves) == 1:
+            return moves[0]
+        if lv.random_move and rng.random() < lv.random_move:
+            return moves[rng.randrange(len(moves))]
+        self._db()
+        try:
+            if lv.noise:
+                result = self.searcher.search(position, lv.limits, history, all_moves=True)
+                blurred = [(score + rng.randint(-lv.noise, lv.noise), i)
+                           for i, (_, score) in enumerate(result.scores)]
+                return result.scores[max(blurred)[1]][0]
+            result = self.searcher.search(position, lv.limits, history)
+            assert result.move is not None
+            return result.move
+        finally:
+            if not self.keep_tables:
+                self.searcher.clear()
+
+    def score(self, position: Position, history: Sequence[Position] = ()) -> int:
+        """A quick score of ``position`` for the side to move (for draw offers and huffs)."""
+        self._db()
+        limits = Limits(depth=min(self.level.depth or 6, 6), nodes=50_000)
+        try:
+            return self.searcher.search(position, limits, history, all_moves=True).score
+        finally:
+            if not self.keep_tables:
+                self.searcher.clear()
+
+
+DRAW_ACCEPT_BELOW = 25
+"""A bot accepts a draw offer unless it stands better than a quarter of a man."""
+
+
+class EngineBot(Bot):
+    """A draughts bot playing one level (see the module's notes)."""
+
+    def __init__(self, lv: Level, database: Probe | None = None) -> None:
+        self.name = lv.name
+        self.player = LevelPlayer(lv, database)
+
+    def choose(self, game: Any, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        from parlour.games.draughts.state import AcceptDraw, DeclineDraw, Huff
+
+        state = view.state
+        position: Position = state.position
+        history: Sequence[Position] = tuple(getattr(state, "seen", ()))
+        if any(isinstance(a, AcceptDraw | DeclineDraw) for a in legal):
+            # the offer was made by the side to move; we are the other side
+            mine = -self.player.score(position, history)
+            return AcceptDraw() if mine < DRAW_ACCEPT_BELOW else DeclineDraw()
+        huffs = [a for a in legal if isinstance(a, Huff)]
+        if huffs:
+            return max(huffs, key=lambda h: (self._huff_value(position, h.square), -h.square))
+        moves = [a for a in legal if isinstance(a, Move)]
+        if not moves:
+            return legal[0]
+        if not legal_moves(position):  # nothing under the compulsory rule: pick among the legal
+            return moves[0]
+        move = self.player.choose(position, rng, history)
+        return move if move in moves else moves[0]
+
+    def _huff_value(self, position: Position, square: int) -> int:
+        """How good it is for the side to move to huff the piece on ``square`` (higher is better)."""
+        after = position.without(square)
+        if not legal_moves(after):
+            return -100_000
+        return self.player.score(after)
+
+
+def make_level_bot(name: str, database: Probe | None = None) -> Bot:
+    """A bot playing the level ``name`` (see :data:`LEVELS`)."""
+    return EngineBot(level(name), database)
+
+
+def with_limits(lv: Level, **changes: Any) -> Level:
+    """A copy of a level with other limits (for matches: ``with_limits(lv, seconds=None)``)."""
+    return replace(lv, **changes)
