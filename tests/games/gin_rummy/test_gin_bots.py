@@ -23,7 +23,7 @@ def choice(state, bot=None) -> str:
 
 
 def test_the_bots_on_offer():
-    assert bot_names(GAME) == ("random", "simple")
+    assert bot_names(GAME) == ("random", "simple", "strong")
     assert isinstance(make_bot(GAME, "simple", Rules()), SimpleBot)
 
 

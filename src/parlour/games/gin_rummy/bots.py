@@ -1,4 +1,5 @@
-"""Gin Rummy bots: ``random`` (every game's) and ``simple``.  Bots see only their seat's view.
+"""Gin Rummy bots: ``random`` (every game's), ``simple`` and ``strong`` (``strong.py``, a card
+tracker).  Bots see only their seat's view.
 
 The ``simple`` bot plays the textbook beginner's game:
 
@@ -22,6 +23,7 @@ from parlour.games.gin_rummy.deck import CARDS, INDEX, mask_of
 from parlour.games.gin_rummy.melds import best_discard, meldable
 from parlour.games.gin_rummy.notation import BestLayOff, Discard, Draw, Gin, Knock, Move, Pass, Take
 from parlour.games.gin_rummy.state import Phase
+from parlour.games.gin_rummy.strong import StrongBot
 from parlour.games.gin_rummy.view import GinView
 
 
@@ -65,5 +67,5 @@ class SimpleBot(Bot):
         return move
 
 
-BOTS: dict[str, BotFactory] = {"simple": lambda rules: SimpleBot()}
-"""Weakest first (``random`` is added for every game); the strong bot joins later."""
+BOTS: dict[str, BotFactory] = {"simple": lambda rules: SimpleBot(), "strong": lambda rules: StrongBot()}
+"""Weakest first (``random`` is added for every game); the last is the lobby's default."""
