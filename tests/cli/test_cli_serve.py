@@ -31,7 +31,12 @@ def start(*args: str, env: dict[str, str] | None = None) -> tuple[subprocess.Pop
 
 def stop(proc: subprocess.Popen[str]) -> str:
     proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=15)
+    try:
+        _, err = proc.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        proc.kill()  # never leave a server behind; the test fails all the same
+        proc.communicate()
+        raise
     return err
 
 

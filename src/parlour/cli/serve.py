@@ -48,6 +48,21 @@ def lan_address() -> str | None:
     return None
 
 
+def _server_class() -> type:
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        """Says "Press Ctrl+C" only once it is ready: Ctrl+C stops it cleanly from then on (a
+        signal in the middle of uvicorn's start could leave it running)."""
+
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets=sockets)
+            if not self.should_exit:
+                print("Press Ctrl+C to stop.", flush=True)
+
+    return Server
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
     from sqlalchemy.engine import make_url
@@ -88,10 +103,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
             print("Other devices can join at this machine's network address, port "
                   f"{port}.", flush=True)
     print(f"Database: {shown}", flush=True)
-    print("Press Ctrl+C to stop.", flush=True)
     config = uvicorn.Config(app, log_level="warning", access_log=False, ws_max_size=65536,
                             timeout_graceful_shutdown=3)
-    server = uvicorn.Server(config)
+    server = _server_class()(config)
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl+C is the way to stop it: not an error
         server.run(sockets=[sock])
     print("Parlour has stopped.", file=sys.stderr, flush=True)
