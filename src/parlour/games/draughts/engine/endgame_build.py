@@ -43,6 +43,7 @@ from parlour.games.draughts.engine.endgame_index import (
 )
 
 I16 = npt.NDArray[np.int16]
+I32 = npt.NDArray[np.int32]
 I64 = npt.NDArray[np.int64]
 Progress = Callable[[int, int], None]
 
@@ -204,37 +205,19 @@ def _solve_pair(pair: list[ClassKey], solved: dict[ClassKey, I16]) -> list[I16]:
         slots.append(slot)
     parents, internal, external = [], [], []
     for p, (_idx, black, white, kings) in enumerate(listed):
-        row, nb, nw, nk = black_moves(padded_array(black), padded_array(white), padded_array(kings))
-        # the child, White to move, turned round: White's pieces become Black's
-        cb = reverse32_array(compact_array(nw))
-        cw = reverse32_array(compact_array(nb))
-        ck = reverse32_array(compact_array(nk))
-        ext = np.zeros(len(row), dtype=np.int16)
-        inside = np.full(len(row), -1, dtype=np.int64)
-        ext[cb == 0] = -1  # the opponent has no piece left: lost at once
-        bm, bk, wm, wk = cb & ~ck, cb & ck, cw & ~ck, cw & ck
-        code = np.zeros(len(row), dtype=np.int64)
-        for x in (bm, bk, wm, wk):  # the child's class, as one number in base 8
-            code = code * 8 + np.bitwise_count(x).astype(np.int64)
-        live = np.flatnonzero(cb != 0)
-        codes = code[live]
-        for value in np.unique(codes).tolist():
-            ck_key: ClassKey = (value >> 9 & 7, value >> 6 & 7, value >> 3 & 7, value & 7)
-            sel = live[codes == value]
-            index = index_array(ck_key, bm[sel], bk[sel], wm[sel], wk[sel])
-            if ck_key in pair:
-                q = pair.index(ck_key)
-                inside[sel] = offsets[q] + slots[q][index]
-            else:
-                ext[sel] = solved[ck_key][index]
-        parents.append(row + offsets[p])
-        internal.append(inside)
-        external.append(ext)
+        for lo in range(0, len(black), CHUNK):  # in chunks, to bound the memory of the moves
+            hi = lo + CHUNK
+            row, inside, ext = _edges(black[lo:hi], white[lo:hi], kings[lo:hi], pair, offsets, slots,
+                                      solved)
+            parents.append((row + lo + offsets[p]).astype(np.int32))
+            internal.append(inside)
+            external.append(ext)
     parent = np.concatenate(parents)
     order = np.argsort(parent, kind="stable")
     parent = parent[order]
     inside = np.concatenate(internal)[order]
     ext = np.concatenate(external)[order]
+    del parents, internal, external, order
     values = _layers(n, parent, inside, ext)
     out = []
     for q, c in enumerate(pair):
@@ -244,7 +227,43 @@ def _solve_pair(pair: list[ClassKey], solved: dict[ClassKey, I16]) -> list[I16]:
     return out
 
 
-def _layers(n: int, parent: I64, inside: I64, ext: I16) -> I16:
+CHUNK = 1 << 18
+"""Positions whose moves are generated at once while building (bounds the memory used)."""
+
+
+def _edges(black: U64, white: U64, kings: U64, pair: list[ClassKey], offsets: list[int],
+           slots: list[I64], solved: dict[ClassKey, I16]) -> tuple[I64, I32, I16]:
+    """Every move of some positions (compact, Black to move): the position's row, and where the
+    move leads: the pair's number of the position reached (``inside``, -1 if elsewhere) or, for
+    a position of a class solved before, its value (``ext``)."""
+    row, nb, nw, nk = black_moves(padded_array(black), padded_array(white), padded_array(kings))
+    # the child, White to move, turned round: White's pieces become Black's
+    cb = reverse32_array(compact_array(nw))
+    cw = reverse32_array(compact_array(nb))
+    ck = reverse32_array(compact_array(nk))
+    del nb, nw, nk
+    ext = np.zeros(len(row), dtype=np.int16)
+    inside = np.full(len(row), -1, dtype=np.int32)
+    ext[cb == 0] = -1  # the opponent has no piece left: lost at once
+    bm, bk, wm, wk = cb & ~ck, cb & ck, cw & ~ck, cw & ck
+    code = np.zeros(len(row), dtype=np.int64)
+    for x in (bm, bk, wm, wk):  # the child's class, as one number in base 8
+        code = code * 8 + np.bitwise_count(x).astype(np.int64)
+    live = np.flatnonzero(cb != 0)
+    codes = code[live]
+    for value in np.unique(codes).tolist():
+        key: ClassKey = (value >> 9 & 7, value >> 6 & 7, value >> 3 & 7, value & 7)
+        sel = live[codes == value]
+        index = index_array(key, bm[sel], bk[sel], wm[sel], wk[sel])
+        if key in pair:
+            q = pair.index(key)
+            inside[sel] = offsets[q] + slots[q][index]
+        else:
+            ext[sel] = solved[key][index]
+    return row, inside, ext
+
+
+def _layers(n: int, parent: I32, inside: I32, ext: I16) -> I16:
     """The layered retrograde iteration over one class pair (edges sorted by parent)."""
     values = np.zeros(n, dtype=np.int16)
     degree = np.bincount(parent, minlength=n)
