@@ -3,20 +3,15 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from fractions import Fraction
 
+import clikit
 import pytest
+from clikit import run
 
 from parlour.core.record import Record
 
 PUBLISHED = Fraction(956177159, 9795520512)
-
-
-def run(*args: str, stdin: str = "", timeout: float = 300) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "parlour.cli.main", *args], input=stdin,
-                          capture_output=True, text=True, timeout=timeout)
 
 
 @pytest.mark.parametrize(
@@ -47,21 +42,7 @@ def test_mistakes_get_one_clear_line_and_a_nonzero_exit(args, message):
 
 
 def converse(args: list[str], answer, limit: int = 500) -> tuple[int, str]:
-    """Run ``parlour`` on pipes, answering each prompt with ``answer(transcript_so_far)``."""
-    proc = subprocess.Popen([sys.executable, "-m", "parlour.cli.main", *args],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=False)
-    assert proc.stdin is not None and proc.stdout is not None
-    out = b""
-    for _ in range(limit):
-        chunk = proc.stdout.read1(65536) if hasattr(proc.stdout, "read1") else b""
-        if not chunk:
-            break
-        out += chunk
-        if out.endswith(b"> "):
-            proc.stdin.write((answer(out.decode()) + "\n").encode())
-            proc.stdin.flush()
-    proc.stdin.close()
-    return proc.wait(timeout=60), out.decode()
+    return clikit.converse(args, answer, limit)
 
 
 def first_listed_move(transcript: str) -> str:

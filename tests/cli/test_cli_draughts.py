@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from collections.abc import Callable
+
+import clikit
+from clikit import listed_moves, run
 
 from parlour.agents import bot_names
 from parlour.core.record import Record
@@ -17,32 +18,8 @@ from parlour.tui.draughts import board_lines
 from parlour.tui.render import render
 
 
-def run(*args: str, stdin: str = "", timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "parlour.cli.main", *args], input=stdin,
-                          capture_output=True, text=True, timeout=timeout)
-
-
 def converse(args: list[str], answer: Callable[[str], str], limit: int = 3000) -> tuple[int, str]:
-    """Run ``parlour`` on pipes, answering each prompt with ``answer(transcript_so_far)``."""
-    proc = subprocess.Popen([sys.executable, "-m", "parlour.cli.main", *args],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=False)
-    assert proc.stdin is not None and proc.stdout is not None
-    out = b""
-    for _ in range(limit):
-        chunk = proc.stdout.read1(65536)
-        if not chunk:
-            break
-        out += chunk
-        if out.endswith(b"> "):
-            proc.stdin.write((answer(out.decode()) + "\n").encode())
-            proc.stdin.flush()
-    proc.stdin.close()
-    return proc.wait(timeout=60), out.decode()
-
-
-def listed_moves(transcript: str) -> list[str]:
-    line = [x for x in transcript.splitlines() if ", your move: " in x][-1]
-    return line.split(", your move: ", 1)[1].split(" (or")[0].split(", ")
+    return clikit.converse(args, answer, limit)
 
 
 # ---- perft ----------------------------------------------------------------------------------------

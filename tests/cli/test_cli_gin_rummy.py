@@ -5,36 +5,18 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from collections.abc import Callable
+
+import clikit
+from clikit import run
 
 from parlour.core.record import Record
 from parlour.games.gin_rummy import GAME, Phase
 from parlour.tui.render import render
 
 
-def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "parlour.cli.main", *args], input=stdin,
-                          capture_output=True, text=True, timeout=120)
-
-
 def converse(args: list[str], answer: Callable[[str], str], limit: int = 5000) -> tuple[int, str]:
-    """Run ``parlour`` on pipes, answering each prompt (a line ending ``> ``) from the transcript."""
-    proc = subprocess.Popen([sys.executable, "-m", "parlour.cli.main", *args],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=False)
-    assert proc.stdin is not None and proc.stdout is not None
-    out = b""
-    for _ in range(limit):
-        chunk = proc.stdout.read1(65536)
-        if not chunk:
-            break
-        out += chunk
-        if out.endswith(b"> "):
-            proc.stdin.write((answer(out.decode()) + "\n").encode())
-            proc.stdin.flush()
-    proc.stdin.close()
-    return proc.wait(timeout=60), out.decode()
+    return clikit.converse(args, answer, limit)
 
 
 # ---- parlour gin-rummy deadwood ---------------------------------------------------------------
