@@ -63,7 +63,7 @@ from parlour.games.yahtzee.solver import (
     roll_index,
     turn_from,
 )
-from parlour.games.yahtzee.strategy import YahtzeeTable
+from parlour.games.yahtzee.strategy import YahtzeeTable, sub_keeps
 
 FULL = (1 << len(BOXES)) - 1
 TOP = 1600
@@ -271,7 +271,7 @@ def _keep_ids() -> Ints:
     rows = []
     for dice in ROLLS:
         ids = []
-        for keep in _sub_keeps(dice):
+        for keep in sub_keeps(dice):
             size, index = keep_index(keep)
             ids.append(int(offsets[size]) + index)
         rows.append(ids)
@@ -377,19 +377,10 @@ class WinPlanner:
         if rolls_left > 0:
             turn = turn_from(self._ends(widget, opponents)[:, None])
             levels = turn.keeps[rolls_left]
-            for keep in _sub_keeps(dice):
+            for keep in sub_keeps(dice):
                 size, index = keep_index(keep)
                 keeps[keep] = float(levels[size][index, 0])
         return TurnPlan(keeps, boxes)
-
-
-def _sub_keeps(dice: tuple[int, ...]) -> list[tuple[int, ...]]:
-    """Every keep of fewer than five of the dice (sorted, without repeats)."""
-    out: set[tuple[int, ...]] = set()
-    for bits in range(1 << len(dice)):
-        if bits != (1 << len(dice)) - 1:
-            out.add(tuple(d for i, d in enumerate(dice) if bits >> i & 1))
-    return sorted(out, key=lambda k: (len(k), k))
 
 
 _KEEP_IDS = _keep_ids()
