@@ -298,6 +298,9 @@ def test_a_whole_hand_by_clicking_against_the_simple_bot(pages: Pages, served: t
         ann.click("#again")
         expect(ann.locator("#history-list li")).to_have_count(before)
         expect(ann.locator("#result")).to_be_hidden()
+        # the last game's showdown is gone from the page (hidden is not enough: its cards are dealt again)
+        expect(ann.locator(".gr-lasthand .gr-laid-hand")).to_have_count(0)
+        expect(ann.locator(".gr-lasthand")).to_be_hidden()
         expect(ann.locator(".gr-title")).to_have_text("Hand 1")
     assert knocked and refused, f"Ann did not get to knock in {games} games"
     ann.screenshot(path=str(tmp_path / "desktop-game-over.png"), full_page=True)

@@ -652,7 +652,7 @@ function drawEvents(st, v) {
   const ctx = st.ctx;
   const playing = !["over", "cut", "deal"].includes(v.phase);
   st.events.hidden = !playing;
-  if (!playing) return;
+  if (!playing) { st.events.replaceChildren(); return; }
   const items = v.history.map((e, i) => h("li", {}, eventText(ctx, e, i, v))).reverse();
   fill(st.events, 
     h("summary", {"data-focus": "events"}, `This hand, newest first (${plural(v.history.length, "move", "moves")})`),
@@ -675,7 +675,12 @@ function drawLastHand(st, v) {
   const ctx = st.ctx;
   const r = v.sheet[v.sheet.length - 1];
   st.last.hidden = !r;
-  if (!r) return;
+  if (!r) {  // a new game: nothing of the last one may stay in the page (its cards are dealt again)
+    st.last.replaceChildren();
+    st.sheetSeen = -1;
+    st.lastChoice = null;
+    return;
+  }
   if (st.sheetSeen !== v.sheet.length) {  // another hand has ended: forget whether the last one was opened
     st.sheetSeen = v.sheet.length;
     st.lastChoice = null;
