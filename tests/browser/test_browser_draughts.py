@@ -23,7 +23,8 @@ pytestmark = NEEDS_CHROMIUM
 
 # ---- helpers ----------------------------------------------------------------------------
 def create_table(page: Page, base_url: str, seats: list[str], colours: str,
-                 names: tuple[str, str] = ("Ann", "Bob"), pass_and_play: bool = False) -> str:
+                 names: tuple[str, str] = ("Ann", "Bob"), pass_and_play: bool = False,
+                 start: str = "") -> str:
     """Choose Draughts in the lobby and make a table; ``seats`` are "person" or "bot:LEVEL"."""
     page.goto(base_url + "/")
     page.click("button[data-game='draughts']")
@@ -36,6 +37,8 @@ def create_table(page: Page, base_url: str, seats: list[str], colours: str,
     if pass_and_play:
         page.fill("#seat-1-name", names[1])
     page.select_option("#opt-colours", colours)
+    if start:
+        page.fill("#opt-start", start)
     page.click("#create-table")
     page.wait_for_url(re.compile(r".*/t/[A-Z0-9]+$"))
     expect(page.locator(".dr .dr-svg")).to_be_visible()
@@ -290,7 +293,12 @@ def test_pass_and_play_by_clicks_and_keys_with_a_double_jump_flip_draw_offer_and
     expect(rows.first).to_contain_text("1.")
     expect(page.locator(".dr-movetable")).to_contain_text("22x15x6")
     expect(page.locator(".dr-movetable .dr-note-row")).to_have_count(3)  # offer, decline, resign
+    page.locator(".dr-pdn summary").click()  # the PDN, as the server writes it
+    expect(page.locator(".dr-pdn-text")).to_have_value(re.compile(r'\[Result "1-0"\]'))
     pdn = page.locator(".dr-pdn-text").input_value()
+    assert re.search(r'\[Event "Parlour table [A-Z0-9]+"\]', pdn) and '[Round "1"]' in pdn
+    flat = " ".join(pdn.split())  # (the writer wraps lines at 79 characters, comments too)
+    assert "4. 1x10 {White offers a draw} {Black declines the draw} {White resigns} 1-0" in flat
     assert '[Black "Ann"]' in pdn and '[White "Bob"]' in pdn and '[Result "1-0"]' in pdn
     assert "1. 9-13 21-17 2. 6-9 17-14 3. 9x18 22x15x6 4." in pdn and pdn.rstrip().endswith("1-0")
     game = read_game(pdn)
@@ -364,9 +372,57 @@ def test_a_whole_game_against_the_random_bot_by_clicks(pages: Pages, base_url: s
     assert captures >= 1, "no capture was made by clicks"
     expect(page.locator(".dr-sq.movable")).to_have_count(0)
     expect(page.locator(".dr-game-actions")).to_be_hidden()
+    page.locator(".dr-pdn summary").click()
+    expect(page.locator(".dr-pdn-text")).to_have_value(re.compile(r"\[Result "))
     pdn = page.locator(".dr-pdn-text").input_value()
     game = read_game(pdn)
     assert len(game.moves) >= 2 * moves - 1
+    assert game.final.fen() == final
     page.screenshot(path=str(tmp_path / "phone-vs-bot-over.png"), full_page=True)
     page.locator(".dr-board-col").screenshot(path=str(tmp_path / "phone-vs-bot-board.png"))
     print(f"{moves} moves by clicks, {captures} captures; {page.locator('#result-text').inner_text()}")
+
+
+SETUP = "W:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29"
+
+
+def test_a_table_set_up_from_a_position_in_the_lobby_with_its_pdn_imported(
+        pages: Pages, base_url: str, tmp_path: Path) -> None:
+    page = pages.new()
+    # a position that cannot start a game is refused in the lobby, with the reason
+    page.goto(base_url + "/")
+    page.click("button[data-game='draughts']")
+    page.fill("#opt-start", "B:W1:B5")
+    page.click("#create-table")
+    expect(page.locator("#create-error")).to_contain_text("a white man on 1 would have been crowned")
+    assert "/t/" not in page.url
+
+    create_table(page, base_url, ["person", "person"], "first-black", pass_and_play=True, start=SETUP)
+    board = page.locator(".dr-svg")
+    expect(board).to_have_attribute("data-fen", SETUP)
+    expect(page.locator(".dr-piece")).to_have_count(12)
+    expect(page.locator(".dr-piece.king")).to_have_count(5)
+    expect(page.locator(".dr-turn")).to_contain_text("Bob (White) to move")
+    expect(page.locator(".dr-taken-count")).to_have_text(["took 0", "took 0"])  # nothing taken yet
+    moves = [m for m in legal(page) if re.fullmatch(r"\d+([-x]\d+)+", m)]
+    assert moves and squares_with(page, "movable") == {int(re.split("[-x]", m)[0]) for m in moves}
+    assert squares_with(page, "movable") <= {10, 15, 18, 24, 27, 28}  # White's pieces
+    # a game from the usual opening is not this table's game; one from this position is
+    page.locator(".dr-import summary").click()
+    page.fill(".dr-import-text", "1. 11-15 23-19 *")
+    page.click("[data-action=import-pdn]")
+    expect(page.locator(".dr-import-status")).to_contain_text("This table starts from a set-up position")
+    page.fill(".dr-import-text", f'[SetUp "1"]\n[FEN "{SETUP}"]\n1... 10-6 2. 16-19 6-1 *')
+    page.click("[data-action=import-pdn]")
+    expect(page.locator(".dr-import-status")).to_have_text("Imported 3 moves.")
+    rows = page.locator(".dr-movetable tbody tr")
+    expect(rows).to_have_count(2)
+    expect(rows.nth(0)).to_have_text(re.compile(r"^\s*1\.\s*…\s*10-6\s*$"))  # White moved first
+    expect(rows.nth(1)).to_have_text(re.compile(r"^\s*2\.\s*16-19\s*6-1\s*$"))
+    page.locator(".dr-pdn summary").click()
+    expect(page.locator(".dr-pdn-text")).to_have_value(re.compile(r"1\.\.\. 10-6 2\. 16-19 6-1 \*"))
+    pdn = page.locator(".dr-pdn-text").input_value()
+    assert f'[FEN "{SETUP}"]' in pdn and '[SetUp "1"]' in pdn
+    game = read_game(pdn)
+    expect(board).to_have_attribute("data-fen", game.final.fen())
+    page.screenshot(path=str(tmp_path / "set-up-position.png"), full_page=True)

@@ -1,7 +1,8 @@
 """House-rule options: one generic reader and writer for every game's ``Rules``.
 
-A game's ``Rules`` is a frozen dataclass of ints, bools and enums (with help
-text in each field's metadata).  From it alone we derive the JSON in records,
+A game's ``Rules`` is a frozen dataclass of ints, bools, enums and strings (with
+help text in each field's metadata; a string option is free text that the
+rules' own ``__post_init__`` checks, such as a set-up position).  From it alone we derive the JSON in records,
 the ``--rule key=value`` parser of the command line and the form of the web
 lobby, so a new option needs no UI code.
 """
@@ -19,6 +20,9 @@ from parlour.core.errors import RulesError
 
 R = TypeVar("R")
 
+MAX_TEXT = 500
+"""The longest value a text option takes, in characters."""
+
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
 
@@ -28,7 +32,7 @@ class OptionInfo:
     """One house-rule option, described for people and forms."""
 
     name: str
-    kind: str  # "int", "bool" or "choice"
+    kind: str  # "int", "bool", "choice" or "text"
     default: Any
     help: str
     choices: tuple[Any, ...] = ()
@@ -61,6 +65,8 @@ def options(rules_type: type[Any]) -> tuple[OptionInfo, ...]:
         elif t is int:
             choices = tuple(f.metadata.get("choices", ()))
             out.append(OptionInfo(f.name, "int", f.default, helptext, choices))
+        elif t is str:
+            out.append(OptionInfo(f.name, "text", f.default, helptext))
         else:  # pragma: no cover - a game declared an unsupported option type
             raise TypeError(f"option {f.name} has unsupported type {t!r}")
     return tuple(out)
@@ -87,6 +93,12 @@ def _convert(option: OptionInfo, rules_type: type[Any], value: Any) -> Any:
         if isinstance(value, str) and value.lower() in _TRUE | _FALSE:
             return value.lower() in _TRUE
         raise RulesError(f"{option.name} must be true or false, not {value!r}")
+    if option.kind == "text":
+        if not isinstance(value, str):
+            raise RulesError(f"{option.name} must be text, not {value!r}")
+        if len(value) > MAX_TEXT:
+            raise RulesError(f"{option.name} is too long ({len(value)} characters; at most {MAX_TEXT})")
+        return value.strip()
     if isinstance(value, bool):
         raise RulesError(f"{option.name} must be a whole number, not {value!r}")
     if isinstance(value, int):

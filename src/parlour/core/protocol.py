@@ -100,6 +100,16 @@ def _cumulative(listed: tuple[tuple[Any, Fraction], ...]) -> tuple[tuple[Any, ..
     return tuple(o for o, _ in listed), tuple(bounds), denominator
 
 
+@dataclass(frozen=True)
+class Export:
+    """A game written in another program's format (PDN for draughts)."""
+
+    text: str
+    extension: str
+    """The file name's ending, without the dot (``pdn``)."""
+    media_type: str = "text/plain"
+
+
 class View(abc.ABC):
     """What one seat (or a spectator, seat ``None``) may know of a state."""
 
@@ -311,6 +321,15 @@ class Game(abc.ABC, Generic[R, S, M, C, V]):
         """
         return None
 
+    def export(self, record: Any, when: float | None = None, event: str | None = None,
+               number: int | None = None) -> Export | None:
+        """The game of ``record`` (a :class:`parlour.core.record.Record`) in the format other
+        programs read for this game, or ``None`` if it has none.  If known: ``when`` the game
+        began (seconds since the epoch), the ``event`` (such as a table) and the game's
+        ``number`` in it.  Servers offer it to players only when the
+        record hides nothing from them: for a game with hidden information, once it is over."""
+        return None
+
     def winners(self, state: S) -> tuple[int, ...]:
         """The seats that won a finished game (several share a tie; none for a solo loss).
 
@@ -364,6 +383,7 @@ __all__ = [
     "JSON",
     "Advice",
     "Bot",
+    "Export",
     "Game",
     "GameSpec",
     "Hint",

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
@@ -30,7 +30,7 @@ HELLO_TIMEOUT = 30.0
 # ---- the HTTP API's shapes (they make the OpenAPI document) --------------------------
 class OptionOut(BaseModel):
     name: str
-    kind: str = Field(description="int, bool or choice")
+    kind: str = Field(description="int, bool, choice or text")
     default: Any
     help: str
     choices: list[Any]
@@ -176,6 +176,15 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
     async def table_info(code: str) -> dict[str, Any]:
         """One table: its game, rules and seats."""
         return hub.get(code).info()
+
+    @app.get("/api/tables/{code}/export", response_class=PlainTextResponse, responses=ERRORS,
+             tags=["tables"])
+    async def export_game(code: str, game_no: int | None = None) -> PlainTextResponse:
+        """A game at the table in its game's file format (PDN for draughts): the current game,
+        or ``game_no``.  A game with hidden cards only once it is over."""
+        exported, filename = hub.export(code, game_no)
+        return PlainTextResponse(exported.text, media_type=exported.media_type,
+                                 headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
     @app.post("/api/tables/{code}/seats/{seat}", response_model=ClaimOut, responses=ERRORS,
               tags=["tables"])

@@ -193,6 +193,14 @@ class Storage:
         with self.engine.begin() as db:
             return [row[0] for row in db.execute(query)]
 
+    def game_log(self, table_id: int, game_no: int) -> list[tuple[int, str, float]]:
+        """One game's actions in order: (seat, action text, when it was made)."""
+        query = (select(actions.c.seat, actions.c.action, actions.c.at)
+                 .where(actions.c.table_id == table_id, actions.c.game_no == game_no)
+                 .order_by(actions.c.n))
+        with self.engine.begin() as db:
+            return [(r.seat, r.action, r.at) for r in db.execute(query)]
+
     def load(self, code: str) -> TableRow | None:
         with self.engine.begin() as db:
             row = db.execute(select(tables).where(tables.c.code == code)).mappings().first()

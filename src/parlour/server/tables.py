@@ -27,7 +27,8 @@ from parlour.core.errors import (
     RulesError,
 )
 from parlour.core.options import rules_from_json, rules_to_json
-from parlour.core.protocol import CHANCE, Bot, Game
+from parlour.core.protocol import CHANCE, Bot, Export, Game
+from parlour.core.record import Record
 from parlour.server.storage import Conflict, SeatRow, Storage, TableRow, hash_token
 
 log = logging.getLogger("parlour.server")
@@ -471,6 +472,28 @@ class Hub:
             raise RequestError("stale", str(exc)) from None
         table.start_game(table.game_no + 1)
         self.settle(table)
+
+    def export(self, code: str, game_no: int | None = None) -> tuple[Export, str]:
+        """Game ``game_no`` of a table (the current one by default) in the game's own file
+        format, and a file name for it.  Anyone with the table's code may have it, so a game
+        with hidden information is exported only once it is over."""
+        table = self.get(code)
+        game = table.game
+        number = table.game_no if game_no is None else game_no
+        if not 1 <= number <= table.game_no:
+            raise RequestError("not-found", f"table {table.code} has no game {number} "
+                               f"(its games are 1 to {table.game_no})", 404)
+        if game.spec.hidden_information and number == table.game_no and not table.over:
+            raise RequestError("not-over", "this game has hidden cards: it can be exported once "
+                               "it is over", 409)
+        record = Record.start(game.spec.name, table.rules, tuple(table.names()))
+        log = self.storage.game_log(table.id, number)
+        for seat, text, _ in log:
+            record = record.add(seat, text)
+        exported = game.export(record, log[0][2] if log else None, f"Parlour table {table.code}", number)
+        if exported is None:
+            raise RequestError("not-found", f"{game.spec.title} has no file format to export to", 404)
+        return exported, f"{game.spec.name}-{table.code}-game-{number}.{exported.extension}"
 
     async def hint(self, table: LiveTable, held: frozenset[int], seat: Any) -> dict[str, Any]:
         if not table.hints:

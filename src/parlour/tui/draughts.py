@@ -75,7 +75,7 @@ def render(view: DraughtsView, names: Sequence[str]) -> str:
     if not s.over:
         to_move = s.turn.title
         who = f" ({names[s.seat_of(s.turn)]})" if s.black_seat is not None and len(names) == 2 else ""
-        lines.append(f"Move {move_number(s.plies)}: {to_move}{who} to move.")
+        lines.append(f"Move {move_number(s.plies, s.black_started)}: {to_move}{who} to move.")
         if s.offer:
             lines.append(f"{to_move} offers a draw: {s.turn.other.title} may accept or decline.")
         if not s.rules.huffing and has_capture(pos):

@@ -261,3 +261,46 @@ def test_random_games_without_resigning_reach_the_end_and_replay(rules):
         assert result.state.over and result.record.final_state() == result.state
         endings.add(result.state.ending)
     assert endings & {Ending.NO_PIECES, Ending.NO_MOVES}
+
+
+# ---- a set-up start (the start rule) --------------------------------------------------------
+
+
+SETUP = "W:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29"
+
+
+def test_a_game_starts_from_the_set_up_position_with_its_side_to_move():
+    rules = Rules(start=f"  {SETUP}\n", colours=Colours.FIRST_BLACK)
+    assert rules.start == SETUP  # kept in the canonical form
+    state = GAME.initial_state(rules, 2)
+    assert state.position.fen() == SETUP and state.seen == (state.position,)
+    assert GAME.to_act(state) == (1,) and state.black_started is False  # White (seat 2) moves first
+    data = GAME.view(state, 0).to_json()
+    assert data["move_number"] == 1 and data["taken"] == {"black": 0, "white": 0}
+    assert data["rules"]["start"] == SETUP and data["rules"]["repetition_draw"] is True
+    after = GAME.apply(state, 1, GAME.parse_move(state, 1, "10-6"))
+    data = GAME.view(after, 0).to_json()
+    assert data["move_number"] == 2 and after.black_started is False
+    standard = GAME.initial_state(Rules(colours=Colours.FIRST_BLACK), 2)
+    assert standard.black_started and GAME.view(standard, 0).to_json()["rules"]["start"] is None
+
+
+def test_the_view_counts_pieces_taken_since_the_start():
+    state = GAME.initial_state(Rules(start="B:W14,K30:B9,10", colours=Colours.FIRST_BLACK), 2)
+    assert GAME.view(state, 0).to_json()["taken"] == {"black": 0, "white": 0}
+    state = GAME.apply(state, 0, GAME.parse_move(state, 0, "10x17"))  # Black takes the man on 14
+    assert GAME.view(state, 1).to_json()["taken"] == {"black": 1, "white": 0}
+
+
+@pytest.mark.parametrize(("start", "why"), [
+    ("B:W21-32:B1-13", "more than 12 pieces"),
+    ("B:W21:B21", "listed twice"),
+    ("W:W:B1", "White has no pieces"),
+    ("B:WK5:B", "Black has no pieces"),
+    ("W:W29:B22,25", "White, to move, has no move"),
+    ("B:W33:B1", "no square 33"),
+])
+def test_a_start_the_game_could_not_begin_from_is_refused_with_the_reason(start, why):
+    with pytest.raises(RulesError, match=why) as caught:
+        Rules(start=start)
+    assert str(caught.value).startswith("start: ")

@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 from parlour.core.errors import AmbiguousMoveError, InvalidMoveError, RulesError
-from parlour.core.protocol import CHANCE, BotFactory, Game, GameSpec, Hint
+from parlour.core.protocol import CHANCE, BotFactory, Export, Game, GameSpec, Hint
 from parlour.games.draughts import notation
 from parlour.games.draughts.board import (
     BIT,
@@ -90,12 +90,16 @@ class Draughts(Game[Rules, State, Action, Toss, DraughtsView]):
             (R(huffing=True), 2),
             (R(colours=Colours.FIRST_BLACK, repetition_draw=False, no_progress_moves=25), 2),
             (R(colours=Colours.SECOND_BLACK, huffing=True, decline_moves=3, no_progress_moves=10), 2),
+            (R(start="W:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29", no_progress_moves=20), 2),
         )
 
     def initial_state(self, rules: Rules, players: int) -> State:
         if players != 2:
             raise RulesError(f"draughts takes 2 players, not {players}")
         black_seat = {Colours.TOSS: None, Colours.FIRST_BLACK: 0, Colours.SECOND_BLACK: 1}[rules.colours]
+        if rules.start:  # a set-up position (checked by the rules: the game is still on in it)
+            position = notation.parse_fen(rules.start)
+            return State(rules=rules, position=position, black_seat=black_seat, seen=(position,))
         return State(rules=rules, black_seat=black_seat)
 
     def from_position(self, position: Position, rules: Rules | None = None,
@@ -371,6 +375,18 @@ class Draughts(Game[Rules, State, Action, Toss, DraughtsView]):
 
     def move_help(self) -> str:
         return notation.HELP
+
+    def export(self, record: Any, when: float | None = None, event: str | None = None,
+               number: int | None = None) -> Export:
+        """The game as PDN (:func:`parlour.games.draughts.pdn.record_to_pdn`)."""
+        import time
+
+        from parlour.games.draughts.pdn import record_to_pdn, write_game
+
+        date = "????.??.??" if when is None else time.strftime("%Y.%m.%d", time.localtime(when))
+        game = record_to_pdn(record, event=event or "Parlour game", date=date,
+                             round_="-" if number is None else str(number))
+        return Export(write_game(game), "pdn")
 
     def bots(self) -> Mapping[str, BotFactory]:
         from parlour.games.draughts.bots import load_engine_bots

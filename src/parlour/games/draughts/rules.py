@@ -46,8 +46,36 @@ class Rules:
         metadata={"help": "Drawn after this many moves by each side with no capture, no man moved "
                           "and no huff (0: off, the manual has no such rule)"})
 
+    start: str = field(
+        default="",
+        metadata={"help": "Start from this position, a PDN FEN such as W:W18,24,27,K10:B12,16,K22 "
+                          "(side to move, then each side's squares, kings with K); empty: the usual "
+                          "opening"})
+
     def __post_init__(self) -> None:
+        if self.start:
+            object.__setattr__(self, "start", _checked_start(self.start))
         if not 0 <= self.decline_moves <= 1000:
             raise RulesError("decline_moves must be between 0 and 1000")
         if not 0 <= self.no_progress_moves <= 1000:
             raise RulesError("no_progress_moves must be between 0 and 1000")
+
+
+def _checked_start(text: str) -> str:
+    """The set-up position ``text`` as a canonical FEN, or ``RulesError`` with the reason."""
+    from parlour.games.draughts.board import legal_moves
+    from parlour.games.draughts.notation import FenError, format_fen, parse_fen
+
+    try:
+        position = parse_fen(text)
+    except FenError as exc:
+        raise RulesError(f"start: {exc}") from None
+    mover = position.turn
+    for colour in (mover, mover.other):
+        if not position.pieces(colour):
+            raise RulesError(f"start: {colour.title} has no pieces in {text.strip()!r}: the game "
+                             "would be over before it began")
+    if not legal_moves(position, True):
+        raise RulesError(f"start: {mover.title}, to move, has no move in {text.strip()!r}: the game "
+                         "would be over before it began")
+    return format_fen(position)

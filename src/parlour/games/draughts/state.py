@@ -102,6 +102,12 @@ class State:
         return self.ending is not None
 
     @property
+    def black_started(self) -> bool:
+        """Black made (or makes) the first move of this game: false only for a game set up
+        with White to move.  (The side to move alternates with every move on the board.)"""
+        return (self.position.turn is Colour.BLACK) == (self.plies % 2 == 0)
+
+    @property
     def turn(self) -> Colour:
         """The side to move on the board."""
         return self.position.turn

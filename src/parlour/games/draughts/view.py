@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlour.core.protocol import View
-from parlour.games.draughts.board import SQUARES, Colour, has_capture, material
-from parlour.games.draughts.notation import format_fen
+from parlour.games.draughts.board import SQUARES, START, Colour, has_capture, material
+from parlour.games.draughts.notation import format_fen, parse_fen
 from parlour.games.draughts.state import State
 
 
@@ -34,6 +34,7 @@ class DraughtsView(View):
         s = self.state
         pos = s.position
         last = s.last
+        start = parse_fen(s.rules.start) if s.rules.start else START  # for the pieces taken so far
         colours = None if s.black_seat is None else [s.colour_of(seat).title.lower() for seat in (0, 1)]
         return {
             "game": "draughts",
@@ -44,7 +45,11 @@ class DraughtsView(View):
             "fen": format_fen(pos),
             "turn": None if s.over else s.turn.title.lower(),
             "plies": s.plies,
-            "move_number": move_number(s.plies),
+            "move_number": move_number(s.plies, s.black_started),
+            "black_started": s.black_started,
+            "rules": {"huffing": s.rules.huffing, "repetition_draw": s.rules.repetition_draw,
+                      "decline_moves": s.rules.decline_moves,
+                      "no_progress_moves": s.rules.no_progress_moves, "start": s.rules.start or None},
             "last_move": None if last is None else {
                 "text": last.text, "path": list(last.path), "captured": list(last.captured),
                 "by": s.turn.other.title.lower()},
@@ -56,6 +61,8 @@ class DraughtsView(View):
             "countdown": {"black": s.countdown[0], "white": s.countdown[1]},
             "repetitions": s.seen.count(pos),
             "material": {c.title.lower(): material(pos, c) for c in Colour},
+            "taken": {c.title.lower(): start.pieces(c.other).bit_count() - pos.pieces(c.other).bit_count()
+                      for c in Colour},
             "over": s.over,
             "ending": None if s.ending is None else s.ending.value,
             "winner": None if s.winner is None else s.winner.title.lower(),

@@ -17,7 +17,6 @@ const PREFS_KEY = "parlour:draughts";
 const PLAY = /^\d{1,2}(?:[-x]\d{1,2})+$/;
 const TITLE = {black: "Black", white: "White"};
 const RESULTS = new Set(["1-0", "0-1", "1/2-1/2", "*", "2-0", "0-2", "1-1"]);
-const RESULT_OF = {black: "1-0", white: "0-1"};  // PDN: 1-0 when Black, who moves first, wins
 
 // ---- squares ---------------------------------------------------------------------------------
 // The standard numbering, seen with Black at the top: row 0 holds 1-4, row 7 holds 29-32; a
@@ -97,9 +96,9 @@ function entriesFromLog(log, view) {
 }
 
 /** Rows of the move list: {n, black, white} for moves, {note} between them. */
-function moveRows(entries) {
+function moveRows(entries, blackStarted) {
   const rows = [];
-  let plies = 0;
+  let plies = blackStarted === false ? 1 : 0;  // a set-up position with White to move: "1. … 22-18"
   let row = null;
   for (const e of entries) {
     if (e.kind !== "move") {
@@ -122,37 +121,9 @@ function moveRows(entries) {
   return rows;
 }
 
-function pdnText(entries, view, names) {
-  const seatOf = (colour) => (view.colours ? view.colours.indexOf(colour) : -1);
-  const nameFor = (colour) => (seatOf(colour) >= 0 ? names[seatOf(colour)] || "?" : "?");
-  const result = !view.over ? "*" : RESULT_OF[view.winner] || "1/2-1/2";
-  const escape = (v) => String(v).replace(/[\\"]/g, (m) => `\\${m}`).replace(/\s+/g, " ");
-  const tags = [["Event", "Parlour game"], ["Site", "Parlour"], ["Date", "????.??.??"], ["Round", "-"],
-    ["Black", nameFor("black")], ["White", nameFor("white")], ["Result", result], ["GameType", "21"]];
-  if (view.huffing) tags.push(["Huffing", "1"]);
-  const words = [];
-  let plies = 0;
-  let aside = true;
-  for (const e of entries) {
-    if (e.kind === "huff") { words.push(`{huff ${e.square}}`); aside = true; continue; }
-    if (e.kind === "note") { words.push(`{${e.text.replace(/[{}]/g, "")}}`); aside = true; continue; }
-    const n = Math.floor(plies / 2) + 1;
-    if (plies % 2 === 0) words.push(`${n}.\u00a0${e.text}`);
-    else words.push(aside ? `${n}...\u00a0${e.text}` : e.text);
-    plies += 1;
-    aside = false;
-  }
-  words.push(result);
-  const lines = [];
-  let line = "";
-  for (const word of words) {
-    if (line && line.length + 1 + word.length > 79) { lines.push(line); line = word; } else line = line ? `${line} ${word}` : word;
-  }
-  lines.push(line);
-  return `${tags.map(([k, v]) => `[${k} "${escape(v)}"]`).join("\n")}\n\n${lines.join("\n").replace(/\u00a0/g, " ")}\n`;
-}
-/** The moves of a PDN game, for replaying from the start: {moves} or {error}. */
-function readPdn(text) {
+/** The moves of a PDN game, for replaying from the table's start: {moves} or {error}.
+ * ``start``: the table's set-up position (its FEN, as the server writes it), or null. */
+function readPdn(text, start) {
   let t = String(text).replace(/\r/g, "");
   const tags = {};
   t = t.replace(/\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\\n]|\\["\\])*)"\s*\]/g, (_, key, value) => {
@@ -162,8 +133,13 @@ function readPdn(text) {
   if (tags.GameType && tags.GameType.split(",")[0].trim() !== "21") {
     return {error: `GameType ${tags.GameType} is not English draughts (21).`};
   }
-  if (tags.FEN || tags.SetUp === "1") {
-    return {error: "This game starts from a set-up position (a FEN tag): a table can only start from the usual opening."};
+  const fen = tags.FEN ? tags.FEN.replace(/\s+/g, "") : null;
+  if (fen && fen !== start) {
+    return {error: `This game starts from a set-up position (FEN ${fen}). Open a new table with that ` +
+      "position as its start (the lobby's start-position option) and import the game there."};
+  }
+  if (!fen && start) {
+    return {error: `This table starts from a set-up position (FEN ${start}), and this game from the usual opening.`};
   }
   const moves = [];
   let error = null;
@@ -365,12 +341,13 @@ function build(root) {
   st.moveScroll = h("div", {class: "dr-movelist", tabindex: 0, role: "region", "aria-label": "Move list"}, st.moveTable);
   st.noMoves = h("p", {class: "small muted dr-nomoves"}, "No moves yet.");
   st.copyBtn = h("button", {class: "btn quiet small-btn", type: "button", "data-action": "copy-pdn"}, "Copy PDN");
-  st.downloadBtn = h("button", {class: "btn quiet small-btn", type: "button", "data-action": "download-pdn"}, "Export PDN");
+  st.downloadBtn = h("a", {class: "btn quiet small-btn", href: "#", download: "", "data-action": "download-pdn"}, "Export PDN");
   st.copyBtn.addEventListener("click", () => copyPdn(st));
-  st.downloadBtn.addEventListener("click", () => downloadPdn(st));
+  st.downloadBtn.addEventListener("click", () => { st.pdnStatus.textContent = "PDN file saved."; });
   st.pdnStatus = h("span", {class: "small dr-pdn-status", role: "status"});
   st.pdnArea = h("textarea", {class: "dr-pdn-text", readonly: true, rows: 6, spellcheck: "false", "aria-label": "The game in PDN"});
   st.pdnDetails = h("details", {class: "dr-pdn"}, [h("summary", {}, "PDN text"), st.pdnArea]);
+  st.pdnDetails.addEventListener("toggle", () => { if (st.pdnDetails.open) loadPdn(st); });
 
   st.importArea = h("textarea", {class: "dr-import-text", rows: 4, spellcheck: "false",
     "aria-label": "PDN to import", placeholder: "1. 11-15 23-19 2. 8-11 22-17 …"});
@@ -590,8 +567,34 @@ function onKey(st, event) {
 }
 
 // ---- PDN ------------------------------------------------------------------------------------
+function exportUrl(st) {
+  const state = st.ctx.state;
+  return `/api/tables/${encodeURIComponent(state.code)}/export?game_no=${state.game_no || 1}`;
+}
+
+/** The game's PDN as the server writes it (fetched again only when the game has moved on). */
+async function loadPdn(st) {
+  const state = st.ctx.state;
+  const key = JSON.stringify([state.code, state.game_no, state.seq]);
+  if (st.pdnKey === key && st.pdn) return st.pdn;
+  try {
+    const response = await fetch(exportUrl(st));
+    if (!response.ok) throw new Error(`the server answered ${response.status}`);
+    const text = await response.text();
+    if (JSON.stringify([st.ctx.state.code, st.ctx.state.game_no, st.ctx.state.seq]) === key) {
+      st.pdnKey = key;
+      st.pdn = text;
+      st.pdnArea.value = text;
+    }
+    return text;
+  } catch (err) {
+    st.pdnStatus.textContent = `The PDN could not be fetched (${err.message}).`;
+    return "";
+  }
+}
+
 async function copyPdn(st) {
-  const text = st.pdn;
+  const text = await loadPdn(st);
   if (!text) return;
   try {
     if (!navigator.clipboard || !window.isSecureContext) throw new Error("no clipboard");
@@ -607,19 +610,6 @@ async function copyPdn(st) {
   }
 }
 
-function downloadPdn(st) {
-  const text = st.pdn;
-  if (!text) return;
-  const code = (st.ctx.state && st.ctx.state.code) || "table";
-  const url = URL.createObjectURL(new Blob([text], {type: "text/plain;charset=utf-8"}));
-  const link = h("a", {href: url, download: `draughts-${code}-game-${st.ctx.state.game_no || 1}.pdn`, hidden: true});
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 5000);
-  st.pdnStatus.textContent = "PDN file saved.";
-}
-
 /** Why a PDN cannot be replayed here now, or "" if it can. */
 function importBlocked(st) {
   const {ctx, view} = st;
@@ -633,7 +623,7 @@ function importBlocked(st) {
 function startImport(st) {
   const why = importBlocked(st);
   if (why) { st.importStatus.textContent = why; return; }
-  const read = readPdn(st.importArea.value);
+  const read = readPdn(st.importArea.value, st.view.rules ? st.view.rules.start : null);
   if (read.error) { st.importStatus.textContent = read.error; return; }
   st.importing = {moves: read.moves, i: 0, lastSeq: null, game: st.ctx.state.game_no};
   st.importStatus.textContent = `Replaying ${plural(read.moves.length, "move", "moves")}…`;
@@ -804,12 +794,11 @@ function drawBoard(st) {
 
 function drawPlayers(st) {
   const {view, ctx} = st;
-  const count = (colour) => view.board.filter((p) => colourOf(p) === colour).length;
   const show = (strip, colour) => {
     const seat = view.colours ? view.colours.indexOf(colour) : -1;
     const name = seat >= 0 ? ctx.names[seat] || `Seat ${seat + 1}` : TITLE[colour];
     const mine = seat >= 0 && Array.isArray(ctx.held) && ctx.held.length === 1 && ctx.held[0] === seat;
-    const taken = 12 - count(other(colour));
+    const taken = view.taken[colour];  // since the start, which may be a set-up position
     const toMove = !view.over && view.turn && (view.draw_offered_by ? other(view.turn) === colour : view.turn === colour);
     strip.el.dataset.colour = colour;
     strip.el.classList.toggle("to-move", !!toMove);
@@ -856,7 +845,10 @@ function drawStatus(st) {
       notes.push(`${TITLE[colour]} declined a draw: ${plural(left, "move", "moves")} left to win or get a man ahead, or the game is drawn.`);
     }
   }
-  if (view.repetitions >= 2 && !view.over) notes.push(`This position has occurred ${view.repetitions} times.`);
+  if (view.repetitions >= 2 && !view.over) {
+    notes.push(`This position has occurred ${view.repetitions} times` +
+      (view.rules.repetition_draw ? ": a third time draws the game." : " (repetition does not draw at this table)."));
+  }
   st.notes.replaceChildren(...notes.map((n) => h("li", {}, n)));
   st.notes.hidden = !notes.length;
 
@@ -927,7 +919,7 @@ function drawMoves(st) {
   const entries = entriesFromLog(ctx.state.log, view);
   const moves = entries.filter((e) => e.kind === "move").length;
   const complete = moves === view.plies;
-  const rows = moveRows(entries);
+  const rows = moveRows(entries, view.black_started);
   const key = JSON.stringify([ctx.state.game_no, entries.length, complete]);
   if (st.movesKey !== key) {
     st.movesKey = key;
@@ -945,13 +937,11 @@ function drawMoves(st) {
     st.moveScroll.hidden = rows.length === 0;
     st.moveScroll.scrollTop = st.moveScroll.scrollHeight;
   }
-  st.pdn = complete ? pdnText(entries, view, ctx.names) : "";
-  st.pdnArea.value = st.pdn || "The move list could not be read from the table's log, so there is no PDN to export.";
-  st.downloadBtn.disabled = !st.pdn;
-  st.copyBtn.disabled = !st.pdn;
+  st.downloadBtn.href = exportUrl(st);
+  if (st.pdnDetails.open) loadPdn(st);
 
   const why = importBlocked(st);
-  st.importWhy.textContent = why || "Paste a game in PDN (from the usual opening): its moves are played here one by one, for both sides.";
+  st.importWhy.textContent = why || `Paste a game in PDN (from ${view.rules && view.rules.start ? "this table's set-up position" : "the usual opening"}): its moves are played here one by one, for both sides.`;
   st.importBtn.disabled = !!why || !!st.importing;
 }
 

@@ -95,7 +95,10 @@ function optionField(option) {
     ]);
   }
   let control;
-  if (option.choices && option.choices.length) {
+  if (option.kind === "text") {
+    control = h("input", {type: "text", id, name: option.name, "data-kind": "text", value: option.default,
+      spellcheck: "false", autocomplete: "off", maxlength: 500});
+  } else if (option.choices && option.choices.length) {
     control = h("select", {id, name: option.name, "data-kind": option.kind});
     for (const choice of option.choices) {
       control.append(h("option", {value: String(choice), selected: choice === option.default},

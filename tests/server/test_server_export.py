@@ -1,0 +1,98 @@
+"""Exporting a table's games in their own file format (PDN for draughts), and draughts tables set
+up from a position (the ``start`` rule): over HTTP and the table socket, in-process."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+from serverkit import create_table, hello
+
+from parlour.games.draughts.pdn import read_game
+
+PEOPLE = [{"bot": None, "name": "Ann"}, {"bot": None, "name": "Bob"}]
+BOTH = [{"seat": 0}, {"seat": 1}]
+SETUP = "W:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29"
+
+
+def play(reader: Any, moves: list[str]) -> dict[str, Any]:
+    for move in moves:
+        state = reader.settled()
+        seat = state["to_act"][0]
+        reader.send({"type": "move", "seat": seat, "move": move, "seq": state["seq"]})
+        reader.until(lambda m, n=state["seq"] + 1: m["type"] == "state" and m["seq"] >= n)
+    return reader.settled()
+
+
+def test_a_draughts_game_exports_as_pdn_while_played_and_after(client: TestClient) -> None:
+    code, tokens = create_table(client, PEOPLE, BOTH, game="draughts", rules={"colours": "first-black"})
+    empty = client.get(f"/api/tables/{code}/export")
+    assert empty.status_code == 200
+    assert empty.headers["content-disposition"] == f'attachment; filename="draughts-{code}-game-1.pdn"'
+    assert read_game(empty.text).moves == () and '[Result "*"]' in empty.text
+    with client.websocket_connect(f"/ws/{code}") as ws:
+        me = hello(ws, list(tokens.values()))
+        play(me, ["11-15", "23-19"])
+        during = read_game(client.get(f"/api/tables/{code}/export").text)
+        assert [m.text for m in during.moves] == ["11-15", "23-19"] and during.result == "*"
+        state = play(me, ["resign"])
+        assert state["over"]
+        me.send({"type": "again"})
+        me.until(lambda m: m["type"] == "state" and m["game_no"] == 2)
+        play(me, ["9-13"])
+    first = client.get(f"/api/tables/{code}/export?game_no=1").text
+    game = read_game(first)
+    assert [m.text for m in game.moves] == ["11-15", "23-19"]
+    assert game.tag("Black") == "Ann" and game.tag("White") == "Bob" and game.tag("Round") == "1"
+    assert game.tag("Event") == f"Parlour table {code}" and game.result == "0-1"  # Ann (Black) resigned
+    assert "1. 11-15 23-19 {Black resigns} 0-1" in " ".join(first.split())
+    assert game.tag("Date") and "?" not in game.tag("Date")  # the day the game began
+    second = read_game(client.get(f"/api/tables/{code}/export").text)
+    assert [m.text for m in second.moves] == ["9-13"] and second.tag("Round") == "2"
+
+
+def test_export_refuses_games_that_do_not_exist_and_hidden_cards_in_play(client: TestClient) -> None:
+    code, _ = create_table(client, PEOPLE, game="draughts")
+    for bad in ("?game_no=0", "?game_no=2"):
+        response = client.get(f"/api/tables/{code}/export{bad}")
+        assert response.status_code == 404 and "has no game" in response.json()["detail"]
+    assert client.get(f"/api/tables/{code}/export?game_no=one").status_code == 422
+    assert client.get("/api/tables/NOSUCH/export").status_code == 404
+    gin, _ = create_table(client, [{"bot": None}, {"bot": "simple"}], game="gin-rummy")
+    refused = client.get(f"/api/tables/{gin}/export")
+    assert refused.status_code == 409 and "hidden cards" in refused.json()["detail"]
+    stb, _ = create_table(client, [{"bot": None}])
+    none = client.get(f"/api/tables/{stb}/export")
+    assert none.status_code == 404 and "no file format" in none.json()["detail"]
+
+
+def test_a_draughts_table_starts_from_a_set_up_position(client: TestClient) -> None:
+    code, tokens = create_table(client, PEOPLE, BOTH, game="draughts",
+                                rules={"start": f"  {SETUP} ", "colours": "first-black"})
+    info = client.get(f"/api/tables/{code}").json()
+    assert info["rules"]["start"] == SETUP
+    with client.websocket_connect(f"/ws/{code}") as ws:
+        me = hello(ws, list(tokens.values()))
+        view = me.settled()["views"]["0"]
+        assert view["fen"] == SETUP and view["turn"] == "white" and view["black_started"] is False
+        assert view["rules"]["start"] == SETUP and view["move_number"] == 1
+        assert me.state is not None and me.state["to_act"] == [1]  # White (Bob) moves first here
+        view = play(me, ["10-6"])["views"]["0"]
+        assert view["move_number"] == 2 and view["turn"] == "black"
+    exported = client.get(f"/api/tables/{code}/export").text
+    assert f'[FEN "{SETUP}"]' in exported and '[SetUp "1"]' in exported and "1... 10-6" in exported
+    assert read_game(exported).start.fen() == SETUP
+
+
+def test_a_bad_set_up_position_is_refused_with_the_reason(client: TestClient) -> None:
+    for start, why in (("B:W1:B5", "would have been crowned"), ("W:W:B1,2", "has no pieces"),
+                       ("Q:W1", "starts with the side to move"), ("W:W29:B22,25", "has no move")):
+        response = client.post("/api/tables", json={"game": "draughts", "seats": PEOPLE,
+                                                     "rules": {"start": start}})
+        assert response.status_code == 400 and why in response.json()["detail"], (start, response.text)
+    too_long = client.post("/api/tables", json={"game": "draughts", "seats": PEOPLE,
+                                                "rules": {"start": "B:W" + "1," * 400 + "2"}})
+    assert too_long.status_code == 400 and "too long" in too_long.json()["detail"]
+    wrong = client.post("/api/tables", json={"game": "draughts", "seats": PEOPLE, "rules": {"start": 12}})
+    assert wrong.status_code == 400 and "must be text" in wrong.json()["detail"]
+    assert client.get("/api/tables").json() == []  # nothing was made
