@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 
 import clikit
@@ -160,3 +161,72 @@ def test_the_view_in_words_marks_the_last_move_and_what_must_happen():
     must = GAME.from_position(parse_fen("B:W23,30:B18"), Rules())
     assert "Black must capture." in render("draughts", GAME.view(must, 0), ["Ann", "Bob"])
     assert GAME.view(must, 0).colour is Colour.BLACK
+
+
+# ---- the endgame database ahead of play --------------------------------------------------------
+
+
+def test_endgame_builds_the_database_ahead_and_later_runs_load_it(tmp_path, monkeypatch):
+    monkeypatch.setenv("PARLOUR_CACHE", str(tmp_path))
+    first = run("draughts", "endgame", "--pieces", "2", "--json")
+    assert first.returncode == 0, first.stderr
+    built = json.loads(first.stdout)
+    assert built["pieces"] == 2 and built["source"] == "computed" and built["positions"] > 0
+    assert built["file"] and (tmp_path / built["file"].rsplit("/", 1)[1]).exists()
+    again = run("draughts", "endgame", "--pieces", "2")
+    assert again.returncode == 0
+    said = f"The 2-piece endgame database: {built['positions']:,} positions, loaded in "
+    assert again.stdout.startswith(said)
+    refused = run("draughts", "endgame", "--pieces", "9")
+    assert refused.returncode != 0 and "--pieces must be between 2 and 5, not 9" in refused.stderr
+
+
+# ---- reviewing a game ------------------------------------------------------------------------------
+
+
+def test_review_marks_the_move_that_lost_a_man_with_the_better_one(tmp_path):
+    pdn = tmp_path / "game.pdn"
+    # Black's 14-18 puts the man where White's 23 takes it; 14-17 was safe
+    pdn.write_text('[Black "Ann"]\n[White "Bob"]\n[SetUp "1"]\n[FEN "B:W23,32:B14,1"]\n'
+                   "1. 14-18 23x14 2. 1-6 *\n")
+    done = run("draughts", "review", str(pdn), "--nodes", "20000", "--json")
+    assert done.returncode == 0, done.stderr
+    found = json.loads(done.stdout)
+    assert found["moves"] == 3
+    assert [(m["move"], m["colour"], m["played"], m["better"]) for m in found["mistakes"]] == [
+        ("1.", "black", "14-18", "14-17")]
+    assert found["mistakes"][0]["loss"] >= 100 and "23x14" in found["mistakes"][0]["why"]
+    said = run("draughts", "review", str(pdn), "--nodes", "20000")
+    assert said.returncode == 0
+    assert said.stdout.splitlines()[0] == ("Ann v Bob: 3 moves reviewed, 1 marked (a mistake loses half "
+                                           "a man or more, or a win or a draw).")
+    assert said.stdout.splitlines()[1].startswith("1. 14-18? (Black) -- 14-18 ")
+
+
+def test_review_numbers_the_moves_of_a_game_white_began(tmp_path):
+    pdn = tmp_path / "white.pdn"
+    pdn.write_text('[SetUp "1"]\n[FEN "W:W23,32:B14,1"]\n1... 23-18 2. 14x23 *\n')  # 23-19 was safe
+    done = run("draughts", "review", str(pdn), "--nodes", "20000", "--json")
+    assert done.returncode == 0, done.stderr
+    marked = json.loads(done.stdout)["mistakes"]
+    assert [(m["move"], m["colour"], m["played"]) for m in marked] == [("1...", "white", "23-18")]
+
+
+def test_review_reads_a_record_of_play_and_refuses_what_it_cannot_review(tmp_path):
+    record = tmp_path / "game.jsonl"
+    done = run("play", "draughts", "--seat", "bot:beginner", "--seat", "bot:beginner", "--seed", "3",
+               "--record", str(record))
+    assert done.returncode == 0, done.stderr
+    review = run("draughts", "review", str(record), "--nodes", "2000", "--json")
+    assert review.returncode == 0, review.stderr
+    entries = Record.from_jsonl(record.read_text()).entries
+    board_moves = [e for e in entries if e.seat >= 0 and re.fullmatch(r"\d+([-x]\d+)+", e.action)]
+    assert json.loads(review.stdout)["moves"] == len(board_moves) > 10
+    bad = tmp_path / "bad.pdn"
+    bad.write_text("1. 11-15 11-15 *\n")
+    refused = run("draughts", "review", str(bad))
+    assert refused.returncode != 0 and "bad.pdn: PDN" in refused.stderr
+    refused = run("draughts", "review", str(tmp_path / "none.pdn"))
+    assert refused.returncode != 0 and "cannot read" in refused.stderr
+    refused = run("draughts", "review", str(record), "--game", "2")
+    assert refused.returncode != 0 and "holds 1 game, not a game 2" in refused.stderr

@@ -3,7 +3,12 @@
 * ``parlour draughts perft DEPTH [--fen FEN] [--divide] [--json]`` -- count the move sequences
   of DEPTH plies (the standard check of a move generator);
 * ``parlour draughts pdn RECORD`` -- a Parlour game record (``--record`` of ``parlour play``) as PDN;
-* ``parlour draughts check FILE`` -- read a PDN file strictly and summarise its games.
+* ``parlour draughts check FILE`` -- read a PDN file strictly and summarise its games;
+* ``parlour draughts review FILE [--game N] [--nodes N] [--json]`` -- the engine's review of a
+  finished game (PDN, or a record from ``parlour play --record``): every move that lost half a man
+  or more, or threw away a win or a draw, with the better move and both lines;
+* ``parlour draughts endgame [--pieces N] [--json]`` -- build (or load) the endgame database
+  ahead of play, so that the strong levels and the hints have it from their first move.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ MAX_DEPTH = 15
 
 def add_parser(sub: Any) -> None:
     """Add ``draughts`` and its commands to the ``parlour`` command's subparsers."""
-    parser = sub.add_parser("draughts", help="draughts tools: perft, PDN")
+    parser = sub.add_parser("draughts", help="draughts tools: perft, PDN, the endgame database")
     commands = parser.add_subparsers(dest="draughts_command", metavar="TOOL",
                                      parser_class=type(parser))
     commands.required = True
@@ -35,6 +40,17 @@ def add_parser(sub: Any) -> None:
     check = commands.add_parser("check", help="read a PDN file strictly and list its games")
     check.add_argument("file", metavar="FILE")
     check.add_argument("--json", action="store_true", help="print JSON for programs")
+    review = commands.add_parser("review", help="the engine marks the mistakes of a game (PDN or record)")
+    review.add_argument("file", metavar="FILE", help="a PDN file, or a record from 'parlour play --record'")
+    review.add_argument("--game", type=int, default=1, help="which game of a PDN file (default: the first)")
+    review.add_argument("--nodes", type=int, default=150_000,
+                        help="search nodes for each position (more: slower and deeper; default 150000)")
+    review.add_argument("--json", action="store_true", help="print JSON for programs")
+    ending = commands.add_parser("endgame", help="build the endgame database now (cached; "
+                                                 "about 45 s for 4 pieces, the first time)")
+    ending.add_argument("--pieces", type=int, default=4,
+                        help="pieces on the board it covers (2 to 5; 5 takes far longer and much memory)")
+    ending.add_argument("--json", action="store_true", help="print JSON for programs")
 
 
 def main(args: argparse.Namespace) -> int:
@@ -43,7 +59,32 @@ def main(args: argparse.Namespace) -> int:
         return _perft(args)
     if command == "pdn":
         return _pdn(args)
+    if command == "endgame":
+        return _endgame(args)
+    if command == "review":
+        return _review(args)
     return _check(args)
+
+
+def _endgame(args: argparse.Namespace) -> int:
+    from parlour.cli.main import CliError
+    from parlour.cli.progress import Progress
+    from parlour.games.draughts.engine import endgame
+
+    if not 2 <= args.pieces <= endgame.MAX_PIECES:
+        raise CliError(f"--pieces must be between 2 and {endgame.MAX_PIECES}, not {args.pieces}")
+    progress = None if args.json else Progress("endgame positions")
+    db = endgame.database(args.pieces, progress=progress)
+    if args.json:
+        print(json.dumps({"pieces": db.max_pieces, "positions": db.positions, "source": db.source,
+                          "seconds": round(db.seconds, 3),
+                          "file": None if db.path is None else str(db.path)}))
+        return 0
+    how = "built" if db.source == "computed" else "loaded"
+    where = f"; cached in {db.path}" if db.path else " (the cache folder could not be written)"
+    print(f"The {db.max_pieces}-piece endgame database: {db.positions:,} positions, {how} in "
+          f"{db.seconds:.1f} s{where}")
+    return 0
 
 
 def _perft(args: argparse.Namespace) -> int:
@@ -102,4 +143,64 @@ def _check(args: argparse.Namespace) -> int:
     for n, g in enumerate(summary, start=1):
         print(f"  {n}. {g['black'] or '?'} - {g['white'] or '?'}: {g['moves']} moves, {g['result']}, "
               f"final {g['final']}")
+    return 0
+
+
+def _review(args: argparse.Namespace) -> int:
+    from parlour.cli.main import CliError
+    from parlour.cli.progress import Progress
+    from parlour.core.errors import ParlourError
+    from parlour.core.record import Record
+    from parlour.games.draughts.board import Move
+    from parlour.games.draughts.engine import Limits, mark_mistakes
+    from parlour.games.draughts.engine.analysis import format_score
+    from parlour.games.draughts.engine.levels import endgame_for_play
+    from parlour.games.draughts.pdn import PdnGame, read_games, record_to_pdn
+
+    if not 1_000 <= args.nodes <= 100_000_000:
+        raise CliError(f"--nodes must be between 1000 and 100000000, not {args.nodes}")
+    try:
+        with open(args.file, encoding="utf-8") as fh:
+            text = fh.read()
+    except OSError as exc:
+        raise CliError(f"cannot read {args.file}: {exc.strerror}") from None
+    try:
+        if text.lstrip().startswith("{"):  # a Parlour record
+            record = Record.from_jsonl(text)
+            if record.game != "draughts":
+                raise CliError(f"{args.file} is a record of {record.game}, not draughts")
+            games: tuple[PdnGame, ...] = (record_to_pdn(record),)
+        else:
+            games = read_games(text)
+    except ParlourError as exc:
+        raise CliError(f"{args.file}: {exc}") from None
+    if not 1 <= args.game <= len(games):
+        raise CliError(f"{args.file} holds {len(games)} game{'s' if len(games) != 1 else ''}, "
+                       f"not a game {args.game}")
+    game = games[args.game - 1]
+    pairs = []
+    position = game.start
+    for item, after in zip(game.items, list(game.positions())[1:], strict=False):
+        if isinstance(item, Move):
+            pairs.append((position, item))
+        position = after
+    progress = None if args.json else Progress("reviewing moves")
+    mistakes = mark_mistakes(pairs, Limits(nodes=args.nodes, depth=None), database=endgame_for_play(),
+                             progress=progress)
+    black_first = game.start.turn.name == "BLACK"
+    out: list[dict[str, Any]] = []
+    for m in mistakes:
+        ply = m.ply + (0 if black_first else 1)
+        number = f"{ply // 2 + 1}." if ply % 2 == 0 else f"{ply // 2 + 1}..."
+        out.append({"move": number, "colour": m.colour.title.lower(), "played": m.played.text,
+                    "better": m.better.text, "loss": m.loss, "played_score": format_score(m.played_score),
+                    "best_score": format_score(m.best_score), "why": m.explanation})
+    if args.json:
+        print(json.dumps({"moves": len(pairs), "mistakes": out}))
+        return 0
+    who = f"{game.tag('Black') or 'Black'} v {game.tag('White') or 'White'}"
+    print(f"{who}: {len(pairs)} moves reviewed, {len(out)} marked "
+          f"(a mistake loses half a man or more, or a win or a draw).")
+    for marked in out:
+        print(f"{marked['move']} {marked['played']}? ({marked['colour'].title()}) -- {marked['why']}")
     return 0

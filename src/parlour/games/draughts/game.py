@@ -395,15 +395,25 @@ class Draughts(Game[Rules, State, Action, Toss, DraughtsView]):
 
     def advise(self, state: State, seat: int) -> Hint[Action] | None:
         """The engine's analysis of every move on the board (``engine.analysis.hint``), best first,
-        with the line it expects; ``None`` when ``seat`` has no move on the board to choose."""
+        with the line it expects, using the biggest endgame database ready; ``None`` when
+        ``seat`` has no move on the board to choose."""
         if state.over or seat not in self.to_act(state):
             return None
         if not any(isinstance(m, Move) for m in self.legal_moves(state, seat)):
             return None  # answering a draw offer: nothing for the engine to rank
         from parlour.games.draughts.engine.analysis import hint
+        from parlour.games.draughts.engine.levels import endgame_for_play
 
-        found: Hint[Action] = hint(state.position, history=state.seen)  # type: ignore[assignment]
+        found: Hint[Action] = hint(state.position, history=state.seen,  # type: ignore[assignment]
+                                   database=endgame_for_play())
         return found
+
+    def prepare(self, rules: Rules) -> None:
+        """Build or load the endgame database the strong levels and the hints use
+        (:func:`parlour.games.draughts.engine.levels.prepare_database`)."""
+        from parlour.games.draughts.engine.levels import prepare_database
+
+        prepare_database()
 
 
 def _index(colour: Colour) -> int:

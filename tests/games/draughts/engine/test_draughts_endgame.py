@@ -198,3 +198,27 @@ def test_positions_beyond_the_database_are_not_covered(db3):
     assert db3.result(p) is None and not db3.covers(p)
     assert db3.probe(p.black, 0, 0, False) == -1  # White to move with nothing left: lost
     assert db3.probe(p.black, 0, 0, True) is None  # Black to move, White already gone: no value
+
+
+def test_loaded_answers_at_once_while_another_thread_builds(tmp_path, monkeypatch):
+    """The bots and hints ask ``loaded`` on every move: a server's background build must not hold
+    them up (they use the smaller database meanwhile)."""
+    import threading
+
+    started, release = threading.Event(), threading.Event()
+    real = endgame._load_or_build
+
+    def slow(*args):
+        started.set()
+        release.wait(10)  # if loaded() waited for the build, it would only return after this
+        return real(*args)
+
+    monkeypatch.setattr(endgame, "_load_or_build", slow)
+    builder = threading.Thread(target=endgame.database, args=(2, tmp_path))
+    builder.start()
+    assert started.wait(10)
+    assert endgame.loaded(2, cache_dir=tmp_path) is None  # being built: not ready, and no waiting
+    release.set()
+    builder.join(10)
+    ready = endgame.loaded(2, cache_dir=tmp_path)
+    assert ready is not None and ready is endgame.database(2, cache_dir=tmp_path)

@@ -85,3 +85,64 @@ def test_a_single_legal_move_is_played_without_search():
     p = Position.from_squares(black=[14], white=[18, 32], kings=[32])
     (only,) = legal_moves(p)
     assert LevelPlayer(LEVELS["expert"]).choose(p, random.Random(0)) == only
+
+
+# ---- the endgame database the strong levels, the hints and the server use ---------------------
+
+
+def test_prepare_builds_the_database_the_environment_asks_for(monkeypatch, engine_cache):
+    from parlour.games.draughts.engine import endgame
+    from parlour.games.draughts.engine.levels import PREPARE_ENV, prepare_database
+
+    monkeypatch.setenv(PREPARE_ENV, "2")
+    path = endgame.cache_file(2, engine_cache.resolve())
+    path.unlink(missing_ok=True)
+    endgame.forget_databases()
+    assert endgame.loaded(2) is None
+    GAME.prepare(Rules())  # what the server runs in the background when a table opens
+    built = endgame.loaded(2)
+    assert built is not None and built.max_pieces == 2 and path.exists()
+    monkeypatch.setenv(PREPARE_ENV, "0")
+    assert prepare_database() is None
+    monkeypatch.setenv(PREPARE_ENV, "four")
+    with pytest.raises(ValueError, match="PARLOUR_DRAUGHTS_ENDGAME must be a number of pieces"):
+        prepare_database()
+    monkeypatch.delenv(PREPARE_ENV)
+    monkeypatch.setattr(endgame, "database", lambda pieces: pieces)  # type: ignore[arg-type]
+    assert prepare_database() == endgame.DEFAULT_PIECES  # the 4-piece one by default
+
+
+def test_a_strong_level_takes_up_the_bigger_database_once_it_is_ready(monkeypatch, db3):
+    from parlour.games.draughts.engine import endgame, levels
+
+    small = endgame.database(2)
+    offered = [small, small, db3]
+    monkeypatch.setattr(endgame, "DEFAULT_PIECES", 3)
+    monkeypatch.setattr(levels, "endgame_for_play", lambda: offered.pop(0))
+    player = LevelPlayer(level("strong"))
+    assert player._db() is small and player.searcher.database is small
+    assert player._db() is small  # asked again: the bigger one is not ready yet
+    assert player._db() is db3 and player.searcher.database is db3  # ready: taken up
+    assert player._db() is db3 and offered == []  # the biggest: no more asking
+    given = LevelPlayer(level("strong"), database=small)
+    assert given._db() is small  # a database the caller chose is kept
+    assert LevelPlayer(level("club"))._db() is None  # the fixed-depth levels use none
+
+
+def test_the_hint_uses_the_database_and_sees_a_won_ending(monkeypatch, db3):
+    from parlour.games.draughts.engine import analysis, endgame
+    from parlour.games.draughts.engine.search import is_win
+
+    used = []
+    real = analysis.hint
+
+    def spy(position, **kwargs):
+        used.append(kwargs.get("database"))
+        return real(position, **kwargs)
+
+    monkeypatch.setattr(analysis, "hint", spy)
+    state = GAME.from_position(Position.from_fen("B:WK30:BK10,K13"), Rules())
+    advice = GAME.advise(state, 0)
+    assert advice is not None and len(used) == 1
+    assert isinstance(used[0], endgame.EndgameDatabase) and used[0].max_pieces == 3  # no 4-piece here
+    assert is_win(int(advice.options[0].value))

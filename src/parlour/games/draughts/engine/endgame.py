@@ -166,6 +166,17 @@ class EndgameDatabase:
 
 _DATABASES: dict[tuple[int, Path], EndgameDatabase] = {}
 _LOCK = threading.Lock()
+"""Guards ``_DATABASES`` and ``_BUILDS``; never held while a database is read or built."""
+_BUILDS: dict[tuple[int, Path], threading.Lock] = {}
+"""One lock per database being loaded or built, so that it is built once, while ``loaded``
+(which the bots and hints call on every move) never waits for a build."""
+
+
+def _key(max_pieces: int, cache_dir: str | os.PathLike[str] | None) -> tuple[int, Path]:
+    directory = cache_folder(cache_dir)
+    with contextlib.suppress(OSError):
+        directory = directory.resolve()
+    return max_pieces, directory
 
 
 def database(max_pieces: int = DEFAULT_PIECES, cache_dir: str | os.PathLike[str] | None = None,
@@ -173,37 +184,54 @@ def database(max_pieces: int = DEFAULT_PIECES, cache_dir: str | os.PathLike[str]
     """The database for up to ``max_pieces`` pieces: from memory, the cache, or built (and cached).
 
     ``progress(done, total)`` is called while building (positions solved so far, of all).
+    Threads asking for the same database at once share one build.
     """
     if not 2 <= max_pieces <= MAX_PIECES:
         raise ValueError(f"the endgame database covers 2 to {MAX_PIECES} pieces, not {max_pieces}")
-    directory = cache_folder(cache_dir)
-    with contextlib.suppress(OSError):
-        directory = directory.resolve()
-    key = (max_pieces, directory)
+    key = _key(max_pieces, cache_dir)
     with _LOCK:
         found = _DATABASES.get(key)
+        if found is not None:
+            return found
+        build = _BUILDS.setdefault(key, threading.Lock())
+    with build:
+        with _LOCK:
+            found = _DATABASES.get(key)
         if found is None:
-            found = _DATABASES[key] = _load_or_build(max_pieces, directory, progress)
+            found = _load_or_build(max_pieces, key[1], progress)
+            with _LOCK:
+                _DATABASES[key] = found
     return found
 
 
 def loaded(max_pieces: int = DEFAULT_PIECES,
            cache_dir: str | os.PathLike[str] | None = None) -> EndgameDatabase | None:
-    """The database if it is in memory or in the cache already (never builds it)."""
-    directory = cache_folder(cache_dir)
-    with contextlib.suppress(OSError):
-        directory = directory.resolve()
+    """The database if it is in memory or in the cache already (never builds it, and never
+    waits for another thread's build: ``None`` until that is done)."""
+    key = _key(max_pieces, cache_dir)
     with _LOCK:
-        found = _DATABASES.get((max_pieces, directory))
-        if found is None:
-            start = time.perf_counter()
-            tables = _load(cache_file(max_pieces, directory), max_pieces)
-            if tables is None:
-                return None
-            found = EndgameDatabase(max_pieces, tables, "loaded", time.perf_counter() - start,
-                                    cache_file(max_pieces, directory))
-            _DATABASES[(max_pieces, directory)] = found
-    return found
+        found = _DATABASES.get(key)
+        if found is not None:
+            return found
+        build = _BUILDS.setdefault(key, threading.Lock())
+    if not build.acquire(blocking=False):
+        return None  # being built (or loaded) by another thread
+    try:
+        with _LOCK:
+            found = _DATABASES.get(key)
+        if found is not None:
+            return found
+        path = cache_file(max_pieces, key[1])
+        start = time.perf_counter()
+        tables = _load(path, max_pieces)
+        if tables is None:
+            return None
+        found = EndgameDatabase(max_pieces, tables, "loaded", time.perf_counter() - start, path)
+        with _LOCK:
+            _DATABASES[key] = found
+        return found
+    finally:
+        build.release()
 
 
 def forget_databases() -> None:

@@ -22,6 +22,7 @@ answers draw offers (accepting when it does not stand better), huffs under the h
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -82,6 +83,28 @@ def endgame_for_play(max_pieces: int = endgame.DEFAULT_PIECES) -> endgame.Endgam
     return endgame.database(min(3, max_pieces))
 
 
+PREPARE_ENV = "PARLOUR_DRAUGHTS_ENDGAME"
+"""The environment variable choosing the database a server prepares: its number of pieces (2 to
+4), or 0 for none.  The test suite sets 3, so that its servers do not spend the 4-piece build's
+time and memory."""
+
+
+def prepare_database() -> endgame.EndgameDatabase | None:
+    """Build (or load) the database that ``strong``, ``expert`` and the hints use, ahead of
+    play: the 4-piece one unless ``$PARLOUR_DRAUGHTS_ENDGAME`` says otherwise.  The first build
+    takes about 45 seconds and is cached (see ``docs/benchmarks.md``); until it is ready the
+    levels use the 3-piece one, and take the bigger one up from their next move."""
+    raw = os.environ.get(PREPARE_ENV, "").strip()
+    try:
+        pieces = int(raw) if raw else endgame.DEFAULT_PIECES
+    except ValueError:
+        raise ValueError(f"{PREPARE_ENV} must be a number of pieces (2 to {endgame.MAX_PIECES}) "
+                         f"or 0, not {raw!r}") from None
+    if pieces == 0:
+        return None
+    return endgame.database(pieces)
+
+
 class LevelPlayer:
     """A level's move choice on bare positions (no game state): the core the bot wraps."""
 
@@ -90,12 +113,20 @@ class LevelPlayer:
         self.level = lv
         self.keep_tables = keep_tables
         self._database = database
+        self._chosen = database is not None
+        """A database given by the caller is kept; else the level takes the biggest one ready."""
         self.searcher = searcher or Searcher(database=database)
 
     def _db(self) -> Probe | None:
-        if self._database is None and self.level.database:
-            self._database = endgame_for_play()
-            self.searcher.database = self._database
+        if self._chosen or not self.level.database:
+            return self._database
+        current = self._database
+        if not isinstance(current, endgame.EndgameDatabase) or current.max_pieces < endgame.DEFAULT_PIECES:
+            found = endgame_for_play()  # the 4-piece one as soon as it is ready
+            if found is not current:
+                self._database = found
+                self.searcher.database = found
+                self.searcher.clear()  # scores from the smaller database may differ
         return self._database
 
     def choose(self, position: Position, rng: random.Random,
