@@ -308,6 +308,18 @@ def test_pass_and_play_by_clicks_and_keys_with_a_double_jump_flip_draw_offer_and
         page.click("[data-action=download-pdn]")
     assert download.value.suggested_filename.endswith(".pdn")
     assert Path(download.value.path()).read_text() == pdn
+    # the engine's review of the finished game, the same as the server's, marked in the move list
+    expect(page.locator(".dr-review")).to_be_visible()
+    page.click("[data-action=review]")
+    expect(page.locator(".dr-review-status")).to_contain_text("moves reviewed", timeout=60_000)
+    code = page.url.rsplit("/", 1)[1]
+    review = page.request.get(f"{base_url}/api/tables/{code}/review").json()
+    assert review["moves"] == 7
+    expect(page.locator(".dr-review-list li")).to_have_count(len(review["mistakes"]))
+    expect(page.locator(".dr-movetable td.dr-mistake")).to_have_count(len(review["mistakes"]))
+    for m in review["mistakes"]:
+        expect(page.locator(f".dr-review-list li[data-ply='{m['ply']}']")).to_contain_text(f"{m['played']}?")
+    expect(page.locator("[data-action=review]")).to_be_hidden()
     expect(page.locator(".dr-import-why")).to_contain_text("game is over")
     expect(page.locator("[data-action=import-pdn]")).to_be_disabled()
     page.screenshot(path=str(tmp_path / "desktop-over.png"), full_page=True)

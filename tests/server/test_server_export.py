@@ -96,3 +96,49 @@ def test_a_bad_set_up_position_is_refused_with_the_reason(client: TestClient) ->
     wrong = client.post("/api/tables", json={"game": "draughts", "seats": PEOPLE, "rules": {"start": 12}})
     assert wrong.status_code == 400 and "must be text" in wrong.json()["detail"]
     assert client.get("/api/tables").json() == []  # nothing was made
+
+
+# ---- the engine's review of a finished game -------------------------------------------------------
+
+
+def test_a_finished_draughts_game_is_reviewed_once_and_kept(client: TestClient, monkeypatch: Any) -> None:
+    from parlour.games.draughts.game import Draughts
+
+    calls = []
+    real = Draughts.review
+
+    def counted(self: Draughts, record: Any) -> Any:
+        calls.append(record)
+        return real(self, record)
+
+    monkeypatch.setattr(Draughts, "review", counted)
+    code, tokens = create_table(client, PEOPLE, BOTH, game="draughts",
+                                rules={"start": "B:W23,32:B14,1", "colours": "first-black"})
+    with client.websocket_connect(f"/ws/{code}") as ws:
+        me = hello(ws, list(tokens.values()))
+        play(me, ["14-18", "23x14"])  # Black's 14-18 loses the man (14-17 was safe)
+        early = client.get(f"/api/tables/{code}/review")
+        assert early.status_code == 409 and "still being played" in early.json()["detail"]
+        assert calls == []
+        assert play(me, ["resign"])["over"]
+    review = client.get(f"/api/tables/{code}/review")
+    assert review.status_code == 200, review.text
+    body = review.json()
+    assert body["code"] == code and body["game_no"] == 1 and body["moves"] == 2
+    assert [(m["ply"], m["move"], m["colour"], m["played"], m["better"]) for m in body["mistakes"]] == [
+        (0, "1.", "black", "14-18", "14-17")]
+    assert "23x14" in body["mistakes"][0]["why"]
+    assert client.get(f"/api/tables/{code}/review?game_no=1").json() == body
+    assert len(calls) == 1  # a finished game never changes: reviewed once
+    assert client.get(f"/api/tables/{code}/review?game_no=3").status_code == 404
+
+
+def test_a_game_without_a_reviewer_says_so(client: TestClient) -> None:
+    code, _ = create_table(client, [{"bot": "optimal"}])  # Shut the Box, played by the bot alone
+    for _ in range(2000):
+        if client.get(f"/api/tables/{code}").json()["over"]:
+            break
+    else:
+        raise AssertionError("the bot's game did not end")
+    refused = client.get(f"/api/tables/{code}/review")
+    assert refused.status_code == 404 and "has no reviewer" in refused.json()["detail"]

@@ -151,11 +151,8 @@ def _review(args: argparse.Namespace) -> int:
     from parlour.cli.progress import Progress
     from parlour.core.errors import ParlourError
     from parlour.core.record import Record
-    from parlour.games.draughts.board import Move
-    from parlour.games.draughts.engine import Limits, mark_mistakes
-    from parlour.games.draughts.engine.analysis import format_score
-    from parlour.games.draughts.engine.levels import endgame_for_play
     from parlour.games.draughts.pdn import PdnGame, read_games, record_to_pdn
+    from parlour.games.draughts.review import review
 
     if not 1_000 <= args.nodes <= 100_000_000:
         raise CliError(f"--nodes must be between 1000 and 100000000, not {args.nodes}")
@@ -178,28 +175,13 @@ def _review(args: argparse.Namespace) -> int:
         raise CliError(f"{args.file} holds {len(games)} game{'s' if len(games) != 1 else ''}, "
                        f"not a game {args.game}")
     game = games[args.game - 1]
-    pairs = []
-    position = game.start
-    for item, after in zip(game.items, list(game.positions())[1:], strict=False):
-        if isinstance(item, Move):
-            pairs.append((position, item))
-        position = after
-    progress = None if args.json else Progress("reviewing moves")
-    mistakes = mark_mistakes(pairs, Limits(nodes=args.nodes, depth=None), database=endgame_for_play(),
-                             progress=progress)
-    black_first = game.start.turn.name == "BLACK"
-    out: list[dict[str, Any]] = []
-    for m in mistakes:
-        ply = m.ply + (0 if black_first else 1)
-        number = f"{ply // 2 + 1}." if ply % 2 == 0 else f"{ply // 2 + 1}..."
-        out.append({"move": number, "colour": m.colour.title.lower(), "played": m.played.text,
-                    "better": m.better.text, "loss": m.loss, "played_score": format_score(m.played_score),
-                    "best_score": format_score(m.best_score), "why": m.explanation})
+    found = review(game, args.nodes, None if args.json else Progress("reviewing moves"))
+    out = found["mistakes"]
     if args.json:
-        print(json.dumps({"moves": len(pairs), "mistakes": out}))
+        print(json.dumps(found))
         return 0
     who = f"{game.tag('Black') or 'Black'} v {game.tag('White') or 'White'}"
-    print(f"{who}: {len(pairs)} moves reviewed, {len(out)} marked "
+    print(f"{who}: {found['moves']} moves reviewed, {len(out)} marked "
           f"(a mistake loses half a man or more, or a win or a draw).")
     for marked in out:
         print(f"{marked['move']} {marked['played']}? ({marked['colour'].title()}) -- {marked['why']}")

@@ -330,6 +330,12 @@ class Game(abc.ABC, Generic[R, S, M, C, V]):
         record hides nothing from them: for a game with hidden information, once it is over."""
         return None
 
+    def review(self, record: Any) -> dict[str, Any] | None:
+        """An engine's review of the finished game of ``record`` (the mistakes, with better
+        choices and why), as JSON data, or ``None`` if the game has no reviewer.  It may take a
+        while: callers run it away from anything that must answer at once."""
+        return None
+
     def winners(self, state: S) -> tuple[int, ...]:
         """The seats that won a finished game (several share a tie; none for a solo loss).
 

@@ -186,6 +186,14 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
         return PlainTextResponse(exported.text, media_type=exported.media_type,
                                  headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
+    @app.get("/api/tables/{code}/review", responses=ERRORS, tags=["tables"])
+    async def review_game(code: str, game_no: int | None = None) -> dict[str, Any]:
+        """The engine's review of a finished game at the table (the current one, or ``game_no``):
+        ``{"code", "game_no", "moves", "mistakes": [...]}`` for draughts, each mistake with its
+        ``ply``, PDN ``move`` number, ``colour``, ``played``, ``better``, ``loss`` and ``why``.
+        It takes about half a second a move the first time."""
+        return await hub.review(code, game_no)
+
     @app.post("/api/tables/{code}/seats/{seat}", response_model=ClaimOut, responses=ERRORS,
               tags=["tables"])
     async def claim_seat(code: str, seat: int, body: ClaimIn) -> dict[str, Any]:

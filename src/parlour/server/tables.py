@@ -262,6 +262,9 @@ class Hub:
         self.rng = rng if rng is not None else random.SystemRandom()
         self.tables: dict[str, LiveTable] = {}
         self.running = False
+        self._reviews: dict[tuple[int, int], dict[str, Any]] = {}
+        """Engine reviews of finished games, by (table id, game number): a finished game never changes."""
+        self._reviewing = asyncio.Lock()
 
     # ---- life -------------------------------------------------------------------
     async def start(self) -> None:
@@ -477,23 +480,50 @@ class Hub:
         """Game ``game_no`` of a table (the current one by default) in the game's own file
         format, and a file name for it.  Anyone with the table's code may have it, so a game
         with hidden information is exported only once it is over."""
-        table = self.get(code)
+        table, number = self._game_of(code, game_no)
         game = table.game
+        if game.spec.hidden_information and number == table.game_no and not table.over:
+            raise RequestError("not-over", "this game has hidden cards: it can be exported once "
+                               "it is over", 409)
+        record, began = self._record(table, number)
+        exported = game.export(record, began, f"Parlour table {table.code}", number)
+        if exported is None:
+            raise RequestError("not-found", f"{game.spec.title} has no file format to export to", 404)
+        return exported, f"{game.spec.name}-{table.code}-game-{number}.{exported.extension}"
+
+    def _game_of(self, code: str, game_no: int | None) -> tuple[LiveTable, int]:
+        table = self.get(code)
         number = table.game_no if game_no is None else game_no
         if not 1 <= number <= table.game_no:
             raise RequestError("not-found", f"table {table.code} has no game {number} "
                                f"(its games are 1 to {table.game_no})", 404)
-        if game.spec.hidden_information and number == table.game_no and not table.over:
-            raise RequestError("not-over", "this game has hidden cards: it can be exported once "
-                               "it is over", 409)
-        record = Record.start(game.spec.name, table.rules, tuple(table.names()))
+        return table, number
+
+    def _record(self, table: LiveTable, number: int) -> tuple[Record, float | None]:
+        """Game ``number`` of a table as a record (from the database), and when it began."""
+        record = Record.start(table.game.spec.name, table.rules, tuple(table.names()))
         log = self.storage.game_log(table.id, number)
         for seat, text, _ in log:
             record = record.add(seat, text)
-        exported = game.export(record, log[0][2] if log else None, f"Parlour table {table.code}", number)
-        if exported is None:
-            raise RequestError("not-found", f"{game.spec.title} has no file format to export to", 404)
-        return exported, f"{game.spec.name}-{table.code}-game-{number}.{exported.extension}"
+        return record, log[0][2] if log else None
+
+    async def review(self, code: str, game_no: int | None = None) -> dict[str, Any]:
+        """The game's engine review of a finished game at a table (computed once, then kept;
+        one review at a time, away from the event loop)."""
+        table, number = self._game_of(code, game_no)
+        if number == table.game_no and not table.over:
+            raise RequestError("not-over", "the game is still being played: it can be reviewed "
+                               "once it is over", 409)
+        key = (table.id, number)
+        if key not in self._reviews:
+            record, _ = self._record(table, number)
+            async with self._reviewing:
+                if key not in self._reviews:
+                    found = await asyncio.to_thread(table.game.review, record)
+                    if found is None:
+                        raise RequestError("not-found", f"{table.game.spec.title} has no reviewer", 404)
+                    self._reviews[key] = found
+        return {"code": table.code, "game_no": number, **self._reviews[key]}
 
     async def hint(self, table: LiveTable, held: frozenset[int], seat: Any) -> dict[str, Any]:
         if not table.hints:

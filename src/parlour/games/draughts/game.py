@@ -388,6 +388,14 @@ class Draughts(Game[Rules, State, Action, Toss, DraughtsView]):
                              round_="-" if number is None else str(number))
         return Export(write_game(game), "pdn")
 
+    def review(self, record: Any) -> dict[str, Any]:
+        """The engine's review (:func:`parlour.games.draughts.review.review`) at the server's
+        depth (``SERVER_REVIEW_NODES`` a move, a little under half a second)."""
+        from parlour.games.draughts.pdn import record_to_pdn
+        from parlour.games.draughts.review import review
+
+        return review(record_to_pdn(record), SERVER_REVIEW_NODES)
+
     def bots(self) -> Mapping[str, BotFactory]:
         from parlour.games.draughts.bots import load_engine_bots
 
@@ -414,6 +422,10 @@ class Draughts(Game[Rules, State, Action, Toss, DraughtsView]):
         from parlour.games.draughts.engine.levels import prepare_database
 
         prepare_database()
+
+
+SERVER_REVIEW_NODES = 50_000
+"""Search nodes a move for reviews asked of the server (the command line's default is 150,000)."""
 
 
 def _index(colour: Colour) -> int:

@@ -81,11 +81,12 @@ const LOG_NOTE = [
 function entriesFromLog(log, view) {
   const colourOfSeat = (seat) => (view.colours && view.colours[seat]) || null;
   const out = [];
+  let ply = 0;  // the move's index among the game's moves (as the engine's review counts them)
   for (const line of log || []) {
     if (line.seat < 0) continue;
     const colour = colourOfSeat(line.seat);
     const move = LOG_MOVE.exec(line.text);
-    if (move) { out.push({kind: "move", colour, text: move[1], n: line.n}); continue; }
+    if (move) { out.push({kind: "move", colour, text: move[1], n: line.n, ply: ply++}); continue; }
     const huff = LOG_HUFF.exec(line.text);
     if (huff) { out.push({kind: "huff", colour, square: Number(huff[1]), n: line.n}); continue; }
     for (const [re, words] of LOG_NOTE) {
@@ -235,7 +236,7 @@ function build(root) {
   const st = {
     root, ctx: null, view: null, flipped: false, numbers: prefs.numbers !== false, blackBottom: false,
     path: [], plays: [], legalKey: null, cells: new Map(), focusSq: null, homeCol: null, confirming: false,
-    importing: null, sentAt: null, pdn: "",
+    importing: null, sentAt: null, pdn: "", review: null, reviewing: null,
   };
 
   // the board
@@ -349,6 +350,14 @@ function build(root) {
   st.pdnDetails = h("details", {class: "dr-pdn"}, [h("summary", {}, "PDN text"), st.pdnArea]);
   st.pdnDetails.addEventListener("toggle", () => { if (st.pdnDetails.open) loadPdn(st); });
 
+  st.reviewBtn = h("button", {class: "btn small-btn", type: "button", "data-action": "review"}, "Review the game");
+  st.reviewBtn.addEventListener("click", () => startReview(st));
+  st.reviewStatus = h("p", {class: "small dr-review-status", role: "status"});
+  st.reviewList = h("ul", {class: "dr-review-list"});
+  st.reviewBox = h("section", {class: "dr-review", "aria-label": "The engine's review", hidden: true}, [
+    h("p", {class: "small muted"}, "The engine looks at every move and marks those that lost half a man or more, or threw away a win or a draw."),
+    h("div", {class: "btn-row"}, [st.reviewBtn]), st.reviewStatus, st.reviewList]);
+
   st.importArea = h("textarea", {class: "dr-import-text", rows: 4, spellcheck: "false",
     "aria-label": "PDN to import", placeholder: "1. 11-15 23-19 2. 8-11 22-17 …"});
   st.importBtn = h("button", {class: "btn small-btn", type: "button", "data-action": "import-pdn"}, "Replay these moves");
@@ -376,6 +385,7 @@ function build(root) {
     st.gameActions, st.confirmBox,
     h("section", {class: "dr-moves", "aria-labelledby": "dr-moves-title"}, [
       h("h4", {id: "dr-moves-title"}, "Move list"), st.noMoves, st.moveScroll,
+      st.reviewBox,
       h("div", {class: "btn-row dr-pdn-row"}, [st.downloadBtn, st.copyBtn, st.pdnStatus]),
       st.pdnDetails, st.importDetails,
     ]),
@@ -608,6 +618,49 @@ async function copyPdn(st) {
     try { ok = document.execCommand("copy"); } catch { ok = false; }
     st.pdnStatus.textContent = ok ? "PDN copied." : "Select the PDN text and copy it.";
   }
+}
+
+// ---- the engine's review of a finished game ---------------------------------------------------------
+async function startReview(st) {
+  const state = st.ctx.state;
+  const game = state.game_no || 1;
+  st.reviewing = {game, error: ""};
+  drawReview(st);
+  try {
+    const response = await fetch(`/api/tables/${encodeURIComponent(state.code)}/review?game_no=${game}`);
+    const body = await response.json();
+    if (!response.ok) throw new Error(body.detail || `the server answered ${response.status}`);
+    st.review = {game, ...body};
+    st.reviewing = null;
+  } catch (err) {
+    st.reviewing = {game, error: `No review: ${err.message}`};
+  }
+  st.movesKey = null;  // mark the moves
+  drawMoves(st);
+}
+
+function drawReview(st) {
+  const {view, ctx} = st;
+  const game = ctx.state.game_no || 1;
+  if (st.review && st.review.game !== game) st.review = null;
+  if (st.reviewing && st.reviewing.game !== game) st.reviewing = null;
+  st.reviewBox.hidden = !view.over || view.plies === 0;
+  const r = st.review;
+  const busy = st.reviewing && !st.reviewing.error;
+  st.reviewBtn.hidden = !!r;
+  st.reviewBtn.disabled = !!busy;
+  if (r) {
+    st.reviewStatus.textContent = r.mistakes.length
+      ? `${plural(r.moves, "move", "moves")} reviewed: ${plural(r.mistakes.length, "mistake", "mistakes")} marked with ? in the move list.`
+      : `${plural(r.moves, "move", "moves")} reviewed: no mistakes found.`;
+  } else if (busy) {
+    st.reviewStatus.textContent = `The engine is looking at ${plural(view.plies, "move", "moves")} ` +
+      `(about ${Math.max(1, Math.round(view.plies * 0.5))} seconds)\u2026`;
+  } else {
+    st.reviewStatus.textContent = st.reviewing ? st.reviewing.error : "";
+  }
+  st.reviewList.replaceChildren(...(r ? r.mistakes : []).map((m) => h("li", {"data-ply": m.ply}, [
+    h("strong", {class: "mono"}, `${m.move} ${m.played}?`), ` (${TITLE[m.colour]}): ${m.why}`])));
 }
 
 /** Why a PDN cannot be replayed here now, or "" if it can. */
@@ -920,14 +973,19 @@ function drawMoves(st) {
   const moves = entries.filter((e) => e.kind === "move").length;
   const complete = moves === view.plies;
   const rows = moveRows(entries, view.black_started);
-  const key = JSON.stringify([ctx.state.game_no, entries.length, complete]);
+  drawReview(st);
+  const marked = new Map((st.review ? st.review.mistakes : []).map((m) => [m.ply, m]));
+  const key = JSON.stringify([ctx.state.game_no, entries.length, complete, marked.size]);
   if (st.movesKey !== key) {
     st.movesKey = key;
     const lastMove = [...entries].reverse().find((e) => e.kind === "move");
     const cell = (e, waiting) => {
       if (!e) return h("td", {class: "mono muted"}, waiting ? "" : "…");  // … : White moved after a note
       const current = e === lastMove;
-      return h("td", {class: `mono${current ? " dr-current" : ""}`, "aria-current": current ? "true" : null}, e.text);
+      const mistake = marked.get(e.ply);
+      return h("td", {class: `mono${current ? " dr-current" : ""}${mistake ? " dr-mistake" : ""}`,
+        "aria-current": current ? "true" : null, title: mistake ? mistake.why : null},
+      mistake ? [e.text, h("span", {class: "dr-mistake-mark", "aria-label": " (a mistake)"}, "?")] : e.text);
     };
     st.moveBody.replaceChildren(...rows.map((row) => (row.note
       ? h("tr", {class: "dr-note-row"}, [h("td", {}, ""), h("td", {colspan: 2}, row.note)])
