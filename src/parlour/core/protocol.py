@@ -62,6 +62,15 @@ class GameSpec:
     hidden_information: bool = False
     simultaneous: bool = False
     summary: str = ""
+    private_hands: bool = True
+    """With hidden information: the players keep secrets from one another (their hands), so a
+    device they share is passed with the screen covered.  False where every player sees the same
+    and only the house has a secret (Blackjack's hole card)."""
+
+    @property
+    def pass_device(self) -> bool:
+        """Players sharing a device must not see each other's screen."""
+        return self.hidden_information and self.private_hands
 
 
 @dataclass(frozen=True)

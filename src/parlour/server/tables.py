@@ -201,6 +201,7 @@ class LiveTable:
             "history": [{"game_no": f.game_no, "result": f.result, "winners": list(f.winners)}
                         for f in self.history],
             "hints": self.hints, "hidden_information": game.spec.hidden_information,
+            "pass_device": game.spec.pass_device,
             "move_help": game.move_help(),
         }
 

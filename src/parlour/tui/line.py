@@ -108,7 +108,7 @@ class LinePlayer:
     def ask(self, seat: int) -> Any:
         """Prompt the person in ``seat`` until they give a legal move."""
         game = self.game
-        if game.spec.hidden_information and self.holder != seat:
+        if game.spec.pass_device and self.holder != seat:
             self.pass_device(seat)
         self.say()
         self.say(render(game.spec.name, game.view(self.state, seat), self.names))

@@ -6,18 +6,10 @@
 // The view-module contract is described at the top of /static/js/generic.js.  Everything drawn here
 // comes from ctx.view, which the server has already cut down to what this seat may know.
 
-import {h, icon, svg} from "/static/js/svg.js";
+import {cardBack as drawBack, cardFace as drawFace, cardShort, cardWords, rankOf, suitOf} from "/static/js/cards.js";
+import {h, icon} from "/static/js/svg.js";
 
 const STYLESHEET = "/static/games/gin-rummy.css";
-const SUITS = {
-  C: {name: "clubs", symbol: "\u2663", red: false},
-  D: {name: "diamonds", symbol: "\u2666", red: true},
-  H: {name: "hearts", symbol: "\u2665", red: true},
-  S: {name: "spades", symbol: "\u2660", red: false},
-};
-const RANK_TEXT = {A: "A", T: "10", J: "J", Q: "Q", K: "K"};
-const RANK_WORD = {A: "ace", T: "10", J: "jack", Q: "queen", K: "king"};
-const COURT = new Set(["J", "Q", "K"]);
 const ACT_WORDS = {take: "takes", pass: "passes", draw: "draws from the stock", discard: "discards",
   knock: "knocks, discarding face down", gin: "goes gin, discarding face down", "lay off": "lays off"};
 
@@ -31,13 +23,6 @@ function loadStyles() {
 }
 
 // ---- cards in words --------------------------------------------------------------------
-const rankOf = (code) => code[0];
-const suitOf = (code) => SUITS[code[1]];
-const rankText = (code) => RANK_TEXT[rankOf(code)] || rankOf(code);
-/** "7 of hearts", "ace of spades". */
-const cardWords = (code) => `${RANK_WORD[rankOf(code)] || rankOf(code)} of ${suitOf(code).name}`;
-/** "7♥", "10♣": the rank and the suit's symbol (a shape, so colour is never the only sign). */
-const cardShort = (code) => `${rankText(code)}${suitOf(code).symbol}`;
 const listWords = (cards) => cards.map(cardWords).join(", ");
 
 /** A card as text: its rank and suit symbol, red or black as well. */
@@ -45,66 +30,13 @@ function cardChip(code) {
   return h("span", {class: `gr-chip ${suitOf(code).red ? "gr-red" : "gr-black"}`, title: cardWords(code)}, cardShort(code));
 }
 
-// ---- cards drawn in SVG ----------------------------------------------------------------------
+// ---- cards drawn in SVG (/static/js/cards.js, with gin's class prefix) ---------------------------
+const cardFace = (code) => drawFace(code, "gr");
+const cardBack = () => drawBack("gr");
+
 /** Replace an element's children, leaving out the empty ones. */
 function fill(el, ...children) {
   el.replaceChildren(...children.filter((c) => c !== null && c !== undefined && c !== false));
-}
-
-/** A suit's shape drawn in a 20×20 box scaled to `size`, top-left at (x, y). */
-function suitShape(suit, x, y, size) {
-  const g = svg("g", {class: "gr-pip", transform: `translate(${x} ${y}) scale(${size / 20})`});
-  const c = (cx, cy, r) => svg("circle", {cx, cy, r});
-  const p = (points) => svg("polygon", {points});
-  if (suit === "D") g.append(p("10,0 18,10 10,20 2,10"));
-  if (suit === "H") g.append(c(5.5, 6, 5), c(14.5, 6, 5), p("0.8,7.6 19.2,7.6 10,19"));
-  if (suit === "S") g.append(c(5.5, 11, 4.7), c(14.5, 11, 4.7), p("1,9.6 19,9.6 10,0.5"), p("10,11 6.5,19.5 13.5,19.5"));
-  if (suit === "C") {
-    g.append(c(10, 5, 4.4), c(5, 11.6, 4.4), c(15, 11.6, 4.4), c(10, 10.5, 2.6), p("10,9 6.8,19.5 13.2,19.5"));
-  }
-  return g;
-}
-
-/** The face of a card (viewBox 60×84). */
-function cardFace(code) {
-  const suit = code[1];
-  const rank = rankOf(code);
-  const text = rankText(code);
-  const corner = (extra = {}) => svg("g", extra, [
-    svg("text", {class: "gr-rank", x: 6, y: 17, "font-size": text.length > 1 ? 13 : 15,
-      "letter-spacing": text.length > 1 ? -1 : 0}, [text]),
-    suitShape(suit, 5.5, 21, 10),
-  ]);
-  const art = svg("svg", {class: `gr-face-svg ${suitOf(code).red ? "gr-red" : "gr-black"}`, viewBox: "0 0 60 84",
-    "aria-hidden": "true", focusable: "false"}, [
-    svg("rect", {class: "gr-face", x: 1, y: 1, width: 58, height: 82, rx: 6}),
-    corner(),
-    corner({transform: "rotate(180 30 42)"}),
-  ]);
-  if (COURT.has(rank)) {
-    art.append(svg("rect", {class: "gr-court-frame", x: 15, y: 16, width: 30, height: 52, rx: 3}));
-    art.append(svg("text", {class: "gr-court", x: 30, y: 47, "text-anchor": "middle", "font-size": 24}, [rank]));
-    art.append(suitShape(suit, 24, 51, 12));
-  } else {
-    art.append(suitShape(suit, 16, 28, 28));
-  }
-  return art;
-}
-
-/** The back of a card (viewBox 60×84): nothing on it tells which card it is. */
-function cardBack() {
-  const art = svg("svg", {class: "gr-back-svg", viewBox: "0 0 60 84", "aria-hidden": "true", focusable: "false"}, [
-    svg("rect", {class: "gr-back", x: 1, y: 1, width: 58, height: 82, rx: 6}),
-    svg("rect", {class: "gr-back-inner", x: 6, y: 6, width: 48, height: 72, rx: 3}),
-  ]);
-  for (let i = 0; i < 4; i++) {
-    for (let j = 0; j < 6; j++) {
-      const cx = 12 + i * 12, cy = 12 + j * 12;
-      const points = `${cx},${cy - 5} ${cx + 5},${cy} ${cx},${cy + 5} ${cx - 5},${cy}`;
-      art.append(svg("polygon", {class: "gr-back-lattice", points}));
-    }
-  }
-  return art;
 }
 
 /** A small face-up card that is not a control. */

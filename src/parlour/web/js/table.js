@@ -300,7 +300,7 @@ function onState(next) {
 // Pass-and-play in a game with hidden information: when the seat shown changes to another of this
 // device's seats (or a new game starts), cover everything until that player presses Ready.
 function updateCover() {
-  const needCover = state.hidden_information && state.you.length > 1 && shownSeat !== null &&
+  const needCover = state.pass_device && state.you.length > 1 && shownSeat !== null &&
     !(passAck && passAck.seat === shownSeat && passAck.game_no === state.game_no);
   if (needCover) {
     const name = nameOf(shownSeat);
@@ -523,10 +523,10 @@ function renderMoves() {
       if (seat !== shownSeat) {
         // Another seat of this device may act too (simultaneous play): offer to switch to it.
         // With hidden information its moves are not listed here (they could tell its hand).
-        const label = state.hidden_information ? `Pass to ${nameOf(seat)}` : `Show ${nameOf(seat)}'s view`;
+        const label = state.pass_device ? `Pass to ${nameOf(seat)}` : `Show ${nameOf(seat)}'s view`;
         const switcher = h("button", {class: "btn quiet small-btn", type: "button", "data-show-seat": seat}, label);
         switcher.addEventListener("click", () => showSeat(seat));
-        if (state.hidden_information) {
+        if (state.pass_device) {
           box.append(h("div", {class: "legal-group"}, [
             h("p", {class: "small", style: "margin:0"}, [h("strong", {}, nameOf(seat)), " may play too. ", switcher])]));
           continue;

@@ -1,0 +1,196 @@
+"""Blackjack against the dealer, as the manual describes it, with casino rules as options."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+
+from parlour.core.cards import Card
+from parlour.core.errors import RulesError
+from parlour.core.protocol import CHANCE, BotFactory, Game, GameSpec
+from parlour.games.blackjack import engine, notation
+from parlour.games.blackjack.engine import chips
+from parlour.games.blackjack.rules import Deal, Double, Payout, Rules, Soft17, Surrender
+from parlour.games.blackjack.state import DEALER, Move, Phase, State, value
+from parlour.games.blackjack.view import BlackjackView
+
+MAX_PLAYERS = 7
+
+
+class Blackjack(Game[Rules, State, Move, Card, BlackjackView]):
+    """Players against the dealer; see ``docs/rules/blackjack.md``."""
+
+    spec = GameSpec(
+        name="blackjack",
+        title="Blackjack",
+        min_players=1,
+        max_players=MAX_PLAYERS,
+        aliases=("twenty-one", "21"),
+        chance=True,
+        hidden_information=True,
+        summary="Beat the dealer's total without going over 21; chips, bets and casino rules as options.",
+        private_hands=False,
+    )
+    rules_type = Rules
+
+    def conformance_cases(self) -> tuple[tuple[Rules, int], ...]:
+        """The manual's game; the casino game with every option on, a small shoe and the cut card
+        close (so that shuffles and a shoe running dry happen); the European no-hole-card game on
+        an infinite deck; a no-peek single deck with doubling on 9-11 and split aces re-split."""
+        return (
+            (Rules(rounds=4), 2),
+            (Rules.casino(insurance=True, surrender=Surrender.LATE, decks=1, penetration=90,
+                          soft17=Soft17.HIT, rounds=5, max_bet=50), 3),
+            (Rules.casino(deal=Deal.NO_HOLE_CARD, decks=0, blackjack=Payout.SIX_FIVE, rounds=4), 1),
+            (Rules.casino(deal=Deal.NO_PEEK, decks=1, double=Double.NINE_TO_ELEVEN, resplit_aces=True,
+                          hit_split_aces=True, penetration=0, rounds=4), 2),
+        )
+
+    def initial_state(self, rules: Rules, players: int) -> State:
+        if not 1 <= players <= MAX_PLAYERS:
+            raise RulesError(f"Blackjack takes 1 to {MAX_PLAYERS} players, not {players}")
+        return engine.initial_state(rules, players)
+
+    def to_act(self, state: State) -> tuple[int, ...]:
+        return engine.to_act(state)
+
+    def players(self, state: State) -> int:
+        return len(state.players)
+
+    def legal_moves(self, state: State, seat: int) -> tuple[Move, ...]:
+        """In the order of ``engine``'s docstring."""
+        return engine.legal_moves(state, seat)
+
+    def explain_illegal(self, state: State, seat: int, move: Move) -> str:
+        return engine.explain(state, seat, move)
+
+    def _apply_move(self, state: State, seat: int, move: Move) -> State:
+        return engine.apply_move(state, seat, move)
+
+    # ---- chance: the cards, one at a time -----------------------------------------------------
+    def chance_outcomes(self, state: State) -> tuple[tuple[Card, Fraction], ...]:
+        return engine.card_chances(state)
+
+    def _apply_outcome(self, state: State, outcome: Card) -> State:
+        return engine.apply_card(state, outcome)
+
+    def resample_hidden(self, state: State, seat: int | None, rng: random.Random) -> State:
+        """Another hole card, from the cards the players cannot have seen (the shoe and the
+        hole card itself)."""
+        if state.hole < 0:
+            return state
+        old = state.dealer[state.hole]
+        if state.rules.decks:
+            shoe = list(state.shoe)
+            shoe[old.index] += 1
+            pool = [i for i, n in enumerate(shoe) for _ in range(n)]
+            new = engine.DECK[rng.choice(pool)]
+            shoe[new.index] -= 1
+            state = dataclasses.replace(state, shoe=tuple(shoe))
+        else:
+            new = rng.choice(engine.DECK)
+        dealer = list(state.dealer)
+        dealer[state.hole] = new
+        return dataclasses.replace(state, dealer=tuple(dealer))
+
+    # ---- results -----------------------------------------------------------------------------
+    def returns(self, state: State) -> tuple[float, ...]:
+        """Chips won (or lost, negative) since the start."""
+        start = state.rules.bankroll
+        return tuple(float(p.balance - start) for p in state.players)
+
+    def winners(self, state: State) -> tuple[int, ...]:
+        """The players who end with more chips than they started with (the house is the only
+        opponent, so there may be several, or none)."""
+        if not state.over:
+            return ()
+        return tuple(s for s, p in enumerate(state.players) if p.balance > state.rules.bankroll)
+
+    def seat_scores(self, state: State) -> tuple[tuple[int, ...], ...]:
+        return tuple(tuple(int(r.net(s)) for r in state.history) for s in range(len(state.players)))
+
+    def result_text(self, state: State, names: Sequence[str] | None = None) -> str:
+        start = state.rules.bankroll
+        parts = []
+        for s, p in enumerate(state.players):
+            diff = p.balance - start
+            sign = "+" if diff > 0 else ("\u2212" if diff < 0 else "\u00b1")
+            parts.append(f"{self.name_of(state, s, names)} ends with {chips(p.balance)} chips "
+                         f"({sign}{chips(abs(diff))})")
+        rounds = len(state.history)
+        return f"After {rounds} round{'s' if rounds != 1 else ''}: " + "; ".join(parts) + "."
+
+    def view(self, state: State, seat: int | None) -> BlackjackView:
+        return BlackjackView.of(state, seat)
+
+    # ---- notation ----------------------------------------------------------------------------
+    def parse_move(self, state: State, seat: int, text: str) -> Move:
+        return notation.parse_move(text)
+
+    def format_move(self, state: State, seat: int, move: Move) -> str:
+        return notation.format_move(move)
+
+    def parse_outcome(self, state: State, text: str) -> Card:
+        return notation.parse_outcome(text)
+
+    def format_outcome(self, state: State, outcome: Card) -> str:
+        return notation.format_outcome(outcome)
+
+    def move_help(self) -> str:
+        return notation.HELP
+
+    def seat_label(self, state: State, seat: int) -> str:
+        return f"Player {seat + 1}"
+
+    def describe(self, state: State, seat: int, action: Move | Card,
+                 names: Sequence[str] | None = None) -> str:
+        """Everything, the hole card included: for the table's private log."""
+        return self._tell(state, seat, action, names, everything=True)
+
+    def describe_for(self, state: State, seat: int, action: Move | Card, viewer: int | None,
+                     names: Sequence[str] | None = None) -> str:
+        """What everyone may read: every card dealt face up, never the hole card."""
+        return self._tell(state, seat, action, names, everything=False)
+
+    def _tell(self, state: State, seat: int, action: Move | Card, names: Sequence[str] | None,
+              everything: bool) -> str:
+        if seat != CHANCE:
+            assert not isinstance(action, Card)
+            who = self.name_of(state, seat, names)
+            text = notation.format_move(action)
+            if state.phase is Phase.PLAY and len(state.players[seat].hands) > 1:
+                text += f" (hand {state.current[1] + 1})"
+            return f"{who}: {text}"
+        assert isinstance(action, Card)
+        target, which = state.pending[0]
+        if target == DEALER:
+            if which == 1:
+                return "The dealer takes a card face down" + (f" ({action.pretty})" if everything else "")
+            if state.phase is Phase.DEAL:
+                return f"The dealer is dealt {action.pretty} face up"
+            return f"The dealer draws {action.pretty}"
+        who = self.name_of(state, target, names)
+        hands = state.players[target].hands
+        where = f" (hand {which + 1})" if len(hands) > 1 else ""
+        return f"{who} is dealt {action.pretty}{where}"
+
+    # ---- bots ---------------------------------------------------------------------------------
+    def bots(self) -> Mapping[str, BotFactory]:
+        from parlour.games.blackjack.bots import BOTS
+
+        return BOTS
+
+
+GAME = Blackjack()
+
+
+def dealer_total_shown(state: State) -> int | None:
+    """The total of the dealer's cards that are face up (``None`` if none is)."""
+    shown = [value(c) for i, c in enumerate(state.dealer) if i != state.hole]
+    if not shown:
+        return None
+    from parlour.games.blackjack.rules import hand_total
+
+    return hand_total(shown)[0]

@@ -1,0 +1,72 @@
+"""Blackjack's text grammar: the moves people type and records keep, and the cards dealt.
+
+``bet 10``, ``hit``, ``stand``, ``double``, ``split``, ``surrender``, ``insurance`` and
+``no insurance`` (also ``h``, ``s``, ``d``, ``p``, ``r``, ``i``, ``n``).  A card dealt is written
+as cards are everywhere (``AS``, ``TH``).
+
+>>> parse_move("Bet 25"), format_move(parse_move(" H "))
+(Bet(amount=25), 'hit')
+"""
+
+from __future__ import annotations
+
+from parlour.core.cards import Card
+from parlour.core.errors import InvalidMoveError
+from parlour.games.blackjack.state import (
+    Bet,
+    DoubleDown,
+    Hit,
+    Insure,
+    Move,
+    NoInsurance,
+    Split,
+    Stand,
+    SurrenderHand,
+)
+
+_WORDS: dict[str, Move] = {
+    "hit": Hit(), "h": Hit(), "stand": Stand(), "s": Stand(), "stay": Stand(),
+    "double": DoubleDown(), "double down": DoubleDown(), "d": DoubleDown(),
+    "split": Split(), "p": Split(), "surrender": SurrenderHand(), "r": SurrenderHand(),
+    "insurance": Insure(), "insure": Insure(), "i": Insure(),
+    "no insurance": NoInsurance(), "no": NoInsurance(), "n": NoInsurance(),
+}
+_NAMES = {Hit: "hit", Stand: "stand", DoubleDown: "double", Split: "split", SurrenderHand: "surrender",
+          Insure: "insurance", NoInsurance: "no insurance"}
+
+HELP = """Moves:
+  bet N          place a bet of N chips before the deal
+  hit (h)        take another card
+  stand (s)      take no more cards
+  double (d)     double your bet and take exactly one more card
+  split (p)      split a pair into two hands (the second with the same bet)
+  surrender (r)  give up the hand and half its bet
+  insurance (i), no insurance (n)
+                 when the dealer shows an ace: insure for half your bet (pays 2:1)"""
+
+
+def parse_move(text: str) -> Move:
+    words = " ".join(text.lower().split())
+    if words in _WORDS:
+        return _WORDS[words]
+    if words.startswith("bet "):
+        amount = words[4:].strip()
+        if amount.isdigit():
+            return Bet(int(amount))
+        raise InvalidMoveError(f"a bet is a whole number of chips, like 'bet 10', not {text.strip()!r}")
+    raise InvalidMoveError(f"{text.strip()!r} is not a move: type bet N, hit, stand, double, split, "
+                           "surrender, insurance or no insurance")
+
+
+def format_move(move: Move) -> str:
+    if isinstance(move, Bet):
+        return f"bet {move.amount}"
+    return _NAMES[type(move)]
+
+
+def parse_outcome(text: str) -> Card:
+    return Card.parse(text.strip())
+
+
+def format_outcome(card: Card) -> str:
+    return str(card)

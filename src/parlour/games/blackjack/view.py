@@ -1,0 +1,113 @@
+"""What a seat sees at a Blackjack table: everything but the dealer's hole card.
+
+Every player's cards are dealt face up, so all seats (and spectators) see the same thing; the
+hole card is ``null`` in the JSON until the dealer turns it up, and nothing else (its count in
+the Hi-Lo running count, the shoe's composition) gives it away.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from parlour.core.protocol import View
+from parlour.games.blackjack.engine import chips, to_act
+from parlour.games.blackjack.rules import hand_total
+from parlour.games.blackjack.state import Hand, HandResult, Phase, State, value
+
+
+def _hand(state: State, hand: Hand, current: bool) -> dict[str, Any]:
+    total, soft = hand_total(hand.values)
+    return {"cards": [str(c) for c in hand.cards], "total": total if hand.cards else None,
+            "soft": soft, "bet": hand.bet, "doubled": hand.doubled, "split": hand.from_split,
+            "done": hand.done, "surrendered": hand.surrendered, "bust": total > 21,
+            "blackjack": hand.natural(state.rules), "current": current}
+
+
+def _result(r: HandResult) -> dict[str, Any]:
+    return {"cards": [str(c) for c in r.cards], "bet": r.bet, "outcome": r.outcome.value,
+            "net": float(r.net), "net_text": chips(r.net)}
+
+
+def public(state: State) -> State:
+    """The state as the players know it: the hole card taken out of ``dealer`` (``hole`` still
+    says where it lies face down) and counted back into the shoe, among the unseen cards."""
+    if state.hole < 0:
+        return state
+    card = state.dealer[state.hole]
+    shoe = state.shoe
+    if shoe:
+        counts = list(shoe)
+        counts[card.index] += 1
+        shoe = tuple(counts)
+    dealer = state.dealer[:state.hole] + state.dealer[state.hole + 1:]
+    return dataclasses.replace(state, dealer=dealer, shoe=shoe)
+
+
+@dataclass(frozen=True)
+class BlackjackView(View):
+    """A seat's view.  Its ``state`` is :func:`public`: while the hole card is face down it is
+    not in ``state.dealer`` (``state.hole`` is where it lies), and the shoe counts it as unseen."""
+
+    seat: int | None
+    state: State
+
+    @classmethod
+    def of(cls, state: State, seat: int | None) -> BlackjackView:
+        return cls(seat, public(state))
+
+    @property
+    def dealer_cards(self) -> tuple[str | None, ...]:
+        """The dealer's cards as the players see them (``None``: face down)."""
+        s = self.state
+        cards: list[str | None] = [str(c) for c in s.dealer]
+        if s.hole >= 0:
+            cards.insert(s.hole, None)
+        return tuple(cards)
+
+    def to_json(self) -> dict[str, Any]:
+        s = self.state
+        rules = s.rules
+        shown = [value(c) for c in s.dealer]
+        d_total, d_soft = hand_total(shown) if shown else (None, False)
+        remaining = sum(s.shoe) - (1 if s.hole >= 0 else 0) if rules.decks else None
+        decks_left = remaining / 52 if remaining else None
+        players = []
+        for n, p in enumerate(s.players):
+            players.append({
+                "balance": float(p.balance), "balance_text": chips(p.balance), "bet": p.bet,
+                "insurance": None if p.insurance is None else float(p.insurance), "out": p.out,
+                "hands": [_hand(s, h, s.phase is Phase.PLAY and s.current == (n, i))
+                          for i, h in enumerate(p.hands)],
+            })
+        last = s.history[-1] if s.history else None
+        return {
+            "game": "blackjack",
+            "seat": self.seat,
+            "phase": s.phase.value,
+            "round": s.round,
+            "rounds": rules.rounds,
+            "to_act": [a for a in to_act(s) if a >= 0],
+            "rules": {"deal": rules.deal.value, "blackjack": rules.blackjack.value,
+                      "double": rules.double.value, "split_hands": rules.split_hands,
+                      "surrender": rules.surrender.value, "insurance": rules.insurance,
+                      "soft17": rules.soft17.value, "decks": rules.decks,
+                      "penetration": rules.penetration, "min_bet": rules.min_bet,
+                      "max_bet": rules.max_bet, "bankroll": rules.bankroll},
+            "dealer": {"cards": list(self.dealer_cards), "total": d_total, "soft": d_soft,
+                       "hidden": s.hole >= 0},
+            "players": players,
+            "current": list(s.current) if s.phase is Phase.PLAY else None,
+            "shoe": {"decks": rules.decks, "remaining": remaining, "dealt": s.dealt,
+                     "shuffles": s.shuffles, "running_count": s.count if rules.decks else None,
+                     "true_count": round(s.count / decks_left, 1) if decks_left else None},
+            "last_round": None if last is None else {
+                "number": last.number, "dealer": [str(c) for c in last.dealer],
+                "dealer_total": hand_total(tuple(value(c) for c in last.dealer))[0],
+                "hands": [[_result(r) for r in hands] for hands in last.hands],
+                "insurance": [float(x) for x in last.insurance],
+                "net": [float(last.net(n)) for n in range(len(s.players))]},
+            "nets": [[float(r.net(n)) for r in s.history] for n in range(len(s.players))],
+            "over": s.over,
+        }
