@@ -54,6 +54,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE")
     sim.add_argument("--seed", type=int)
     sim.add_argument("--json", action="store_true", help="print JSON for programs")
+    sim.add_argument("--hands", type=int, help="blackjack: hands to play (one seat, a bet of 1 "
+                                                "each), compared with the solver's expected return")
 
     from parlour.cli.serve import add_parser as add_serve
 
@@ -164,6 +166,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     for name in bots:
         make_bot(game, name, rules)
+    if args.hands is not None:
+        if game.spec.name != "blackjack":
+            raise CliError("--hands is for blackjack; other games count --games")
+        if len(bots) != 1:
+            raise CliError("--hands plays one seat: give one --seat bot:NAME")
+        return _simulate_blackjack(rules, bots[0], args)
     if game.spec.name == "yahtzee" and [b.strip().lower() for b in bots] == ["optimal"]:
         return _simulate_yahtzee_optimal(game, rules, args)
     result = simulate(game, rules, bots, args.games, args.seed,
@@ -201,6 +209,27 @@ def _report(game: Any, result: SimulationResult, as_json: bool,
             dist = seat["score_distribution"]
             total = sum(dist.values())
             print("    scores: " + " ".join(f"{k}:{v / total * 100:.1f}%" for k, v in dist.items()))
+
+
+def _simulate_blackjack(rules: Any, bot: str, args: argparse.Namespace) -> int:
+    """``--hands N``: one seat plays N hands of a chip each (``parlour.games.blackjack.simulate``);
+    the mean return per hand with its standard error, beside the solver's expectation."""
+    from parlour.cli.progress import Progress
+    from parlour.games.blackjack.simulate import simulate_hands
+
+    if args.hands < 1:
+        raise CliError("--hands must be at least 1")
+    found = simulate_hands(rules, bot, args.hands, args.seed, progress=Progress("Blackjack hands"))
+    if args.json:
+        print(json.dumps(found, indent=2))
+        return 0
+    print(f"Blackjack, bot:{bot}: {found['hands']} hands of 1 chip")
+    print(f"  mean return {found['mean'] * 100:+.3f}% a hand ± {found['se'] * 100:.3f}% (standard error)")
+    print(f"  the solver's expected return {found['expected'] * 100:+.4f}% "
+          f"({found['z']:+.2f} standard errors away)")
+    print(f"  won {found['won'] * 100:.1f}%, pushed {found['pushed'] * 100:.1f}%, "
+          f"lost {found['lost'] * 100:.1f}% of hands")
+    return 0
 
 
 def _simulate_yahtzee_optimal(game: Any, rules: Any, args: argparse.Namespace) -> int:

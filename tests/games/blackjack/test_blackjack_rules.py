@@ -354,3 +354,10 @@ def test_the_hole_card_is_in_no_view_log_line_or_count_until_turned_up():
     state = act(state, Stand())  # the dealer turns up the queen: 16, and draws
     data = GAME.view(state, 0).to_json()
     assert data["dealer"]["cards"] == ["6H", "QC"] and data["shoe"]["running_count"] == 0
+
+
+def test_players_share_a_device_without_covers_the_only_secret_being_the_houses():
+    from parlour.core import registry
+
+    assert GAME.spec.hidden_information and not GAME.spec.pass_device
+    assert registry.get("gin-rummy").spec.pass_device  # hands hidden from each other: covered

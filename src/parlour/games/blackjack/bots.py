@@ -1,4 +1,5 @@
-"""Blackjack bots that see only their view: ``dealer-mimic`` plays the dealer's rule.
+"""Blackjack bots that see only their view: ``dealer-mimic`` plays the dealer's rule, ``optimal``
+the solver's strategy (:mod:`parlour.games.blackjack.advisor`).
 
 (``random`` is every game's.)  They bet the table's smallest bet and never take insurance.
 """
@@ -31,4 +32,11 @@ class DealerMimicBot(Bot):
         return Hit() if hand.total < 17 else Stand()
 
 
-BOTS: Mapping[str, BotFactory] = {"dealer-mimic": lambda rules: DealerMimicBot()}
+def _optimal(rules: Any) -> Bot:
+    from parlour.games.blackjack.advisor import OptimalBot
+
+    return OptimalBot()
+
+
+BOTS: Mapping[str, BotFactory] = {"dealer-mimic": lambda rules: DealerMimicBot(), "optimal": _optimal}
+"""Weakest first: ``optimal`` plays the solver's best play for every hand."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from fractions import Fraction
+from functools import lru_cache
 
 from parlour.core.cards import Card, standard_deck
 from parlour.core.errors import IllegalMoveError
@@ -266,8 +267,15 @@ def card_chances(state: State) -> tuple[tuple[Card, Fraction], ...]:
     many as are left in the shoe (a shoe run dry mid-round is refilled with every card not on
     the table, as a dealer would reshuffle the discards)."""
     if not state.rules.decks:
-        return tuple((c, Fraction(1, 52)) for c in DECK)
-    shoe = state.shoe
+        return _ANY_CARD
+    return _from_shoe(state.shoe)
+
+
+_ANY_CARD = tuple((c, Fraction(1, 52)) for c in DECK)
+
+
+@lru_cache(maxsize=4096)
+def _from_shoe(shoe: tuple[int, ...]) -> tuple[tuple[Card, Fraction], ...]:
     total = sum(shoe)
     return tuple((DECK[i], Fraction(n, total)) for i, n in enumerate(shoe) if n)
 

@@ -9,7 +9,7 @@ from fractions import Fraction
 
 from parlour.core.cards import Card
 from parlour.core.errors import RulesError
-from parlour.core.protocol import CHANCE, BotFactory, Game, GameSpec
+from parlour.core.protocol import CHANCE, BotFactory, Game, GameSpec, Hint
 from parlour.games.blackjack import engine, notation
 from parlour.games.blackjack.engine import chips
 from parlour.games.blackjack.rules import Deal, Double, Payout, Rules, Soft17, Surrender
@@ -176,7 +176,23 @@ class Blackjack(Game[Rules, State, Move, Card, BlackjackView]):
         where = f" (hand {which + 1})" if len(hands) > 1 else ""
         return f"{who} is dealt {action.pretty}{where}"
 
-    # ---- bots ---------------------------------------------------------------------------------
+    # ---- help and bots ------------------------------------------------------------------------
+    def advise(self, state: State, seat: int) -> Hint[Move] | None:
+        """The solver's value of every play of the hand being played, best first (nothing to
+        rank while betting; insurance is a side bet the advisor never recommends)."""
+        if seat not in self.to_act(state) or state.phase is not Phase.PLAY:
+            return None
+        from parlour.games.blackjack.advisor import hint
+
+        return hint(self.view(state, seat).state, seat, self.legal_moves(state, seat))
+
+    def prepare(self, rules: Rules) -> None:
+        """Work out the strategy against every dealer card ahead of play (a few seconds for a
+        six-deck shoe)."""
+        from parlour.games.blackjack.advisor import warm
+
+        warm(rules)
+
     def bots(self) -> Mapping[str, BotFactory]:
         from parlour.games.blackjack.bots import BOTS
 

@@ -297,10 +297,16 @@ function onState(next) {
   render();
 }
 
+/** Players sharing this device must not see each other's screen (a game where they hide their
+ * hands; a server that does not say is taken to mean any game with hidden information). */
+function passDevice() {
+  return state.pass_device ?? state.hidden_information;
+}
+
 // Pass-and-play in a game with hidden information: when the seat shown changes to another of this
 // device's seats (or a new game starts), cover everything until that player presses Ready.
 function updateCover() {
-  const needCover = state.pass_device && state.you.length > 1 && shownSeat !== null &&
+  const needCover = passDevice() && state.you.length > 1 && shownSeat !== null &&
     !(passAck && passAck.seat === shownSeat && passAck.game_no === state.game_no);
   if (needCover) {
     const name = nameOf(shownSeat);
@@ -523,10 +529,10 @@ function renderMoves() {
       if (seat !== shownSeat) {
         // Another seat of this device may act too (simultaneous play): offer to switch to it.
         // With hidden information its moves are not listed here (they could tell its hand).
-        const label = state.pass_device ? `Pass to ${nameOf(seat)}` : `Show ${nameOf(seat)}'s view`;
+        const label = passDevice() ? `Pass to ${nameOf(seat)}` : `Show ${nameOf(seat)}'s view`;
         const switcher = h("button", {class: "btn quiet small-btn", type: "button", "data-show-seat": seat}, label);
         switcher.addEventListener("click", () => showSeat(seat));
-        if (state.pass_device) {
+        if (passDevice()) {
           box.append(h("div", {class: "legal-group"}, [
             h("p", {class: "small", style: "margin:0"}, [h("strong", {}, nameOf(seat)), " may play too. ", switcher])]));
           continue;

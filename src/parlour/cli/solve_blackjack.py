@@ -1,0 +1,110 @@
+"""``parlour solve blackjack``: the best play under any house rules, and its expected return."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+from parlour.core.errors import ParlourError
+from parlour.core.options import parse_assignments, rules_from_json, rules_to_json
+from parlour.games.blackjack.rules import Rules
+from parlour.games.blackjack.solver import Decision, Kind, Strategy, solve
+
+LEGEND = ("H hit, S stand, P split, D double (else hit), Ds double (else stand), "
+          "Rh / Rs / Rp surrender (else hit / stand / split)")
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise ParlourError(f"{message} (see 'parlour solve blackjack --help')")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="parlour solve blackjack",
+                description="Exact best play of Blackjack (composition dependent for finite "
+                            "decks) and the game's expected return. The rules default to the "
+                            "manual's game; --rule deal=peek ... for casino rules.")
+    p.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
+                   help="a house rule, as 'parlour rules blackjack' would list (repeatable)")
+    p.add_argument("--casino", action="store_true",
+                   help="start from the usual casino rules (Rules.casino) instead of the manual's")
+    p.add_argument("--json", action="store_true", help="print JSON for programs")
+    return p
+
+
+def _card(v: int | None) -> str:
+    return "none" if v is None else "A" if v == 1 else str(v)
+
+
+def _decision_json(d: Decision) -> dict[str, Any]:
+    return {"best": d.best.name.lower(), "code": d.code,
+            "values": {a.name.lower(): v for a, v in d.values}}
+
+
+def to_json(strategy: Strategy) -> dict[str, Any]:
+    cols = [_card(d) for d in strategy.dealer_cards]
+    return {
+        "rules": rules_to_json(strategy.rules),
+        "expectation": strategy.expectation,
+        "dealer_cards": cols,
+        "chart": {
+            kind.value: {row.label: {c: _decision_json(cell) for c, cell in zip(cols, cells, strict=True)}
+                         for row, cells in zip(strategy.rows, strategy.cells, strict=True)
+                         if row.kind is kind}
+            for kind in Kind},
+        "exceptions": [{"row": row.label, "cards": list(cards), "dealer": _card(d), "code": code}
+                       for row, cards, d, code in strategy.exceptions()],
+    }
+
+
+def chart_text(strategy: Strategy) -> str:
+    cols = [("none showing" if d is None else _card(d)) for d in strategy.dealer_cards]
+    width = max(len(c) for c in cols) if strategy.dealer_cards == (None,) else 3
+    lines = []
+    for kind in Kind:
+        rows = [(r, c) for r, c in zip(strategy.rows, strategy.cells, strict=True) if r.kind is kind]
+        if not rows:
+            continue
+        lines.append("")
+        lines.append(f"{kind.value.capitalize():<6}" + "".join(f"{c:>{width + 1}}" for c in cols))
+        for row, cells in rows:
+            lines.append(f"{row.label:<6}" + "".join(f"{cell.code:>{width + 1}}" for cell in cells))
+    return "\n".join(lines)
+
+
+def _rules(assignments: Sequence[str], casino: bool) -> Rules:
+    if not casino:
+        return parse_assignments(Rules, assignments)
+    data = rules_to_json(Rules.casino())
+    for item in assignments:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise ParlourError(f"a rule is written key=value, not {item!r}")
+        data[key.strip().replace("-", "_")] = value.strip()
+    return rules_from_json(Rules, data)
+
+
+def main(argv: Sequence[str]) -> int:
+    args = build_parser().parse_args(list(argv))
+    rules = _rules(args.rule, args.casino)
+    strategy = solve(rules)
+    if args.json:
+        print(json.dumps(to_json(strategy), indent=2))
+        return 0
+    deck = "an infinite deck" if rules.decks == 0 else f"{rules.decks} deck{'s' * (rules.decks > 1)}"
+    split = "no splitting" if rules.split_hands == 1 else f"split to {rules.split_hands} hands"
+    print(f"Blackjack, {deck}, deal: {rules.deal.value}, blackjack pays: {rules.blackjack.value}, "
+          f"double: {rules.double.value}, {split}, "
+          f"dealer {rules.soft17.value}s on soft 17, surrender: {rules.surrender.value}")
+    print(f"Expected return per unit bet with the best play: {strategy.expectation * 100:+.4f}%")
+    print(chart_text(strategy))
+    print()
+    print(LEGEND)
+    exceptions = strategy.exceptions()
+    if exceptions:
+        print("Two-card hands played otherwise than their row:")
+        for row, cards, d, code in exceptions:
+            print(f"  {_card(cards[0])},{_card(cards[1])} ({row.label}) v {_card(d)}: {code}")
+    return 0

@@ -1,0 +1,253 @@
+"""The best play of Blackjack under any house rules, and what it is worth.
+
+:func:`solve` gives a :class:`Strategy`: for every hand class (hard totals, soft totals, pairs)
+and every dealer card that may be showing (2..10, ace; or, in the manual's deal, no card
+showing) the value of each legal decision per unit of initial bet, the best decision, and the
+expected return of the whole game per unit bet (:attr:`Strategy.expectation`).
+
+The model
+---------
+* The player decides knowing their own cards and the dealer's card showing (if any), never the
+  other players' cards.  Values are expectations per unit of the initial bet.
+* ``Deal.PEEK`` (with blackjacks paying): a dealer blackjack ends the round before the players
+  act; the player loses the bet, or pushes with a blackjack.  Each chart value is the value once
+  the dealer has peeked and found no blackjack (the usual convention); the draws that follow are
+  conditioned on the hole card exactly (the hole card is one more unknown card, not a ten under an
+  ace and not an ace under a ten).  The game's expectation adds the blackjack rounds back.
+* ``Deal.NO_PEEK`` and ``Deal.NO_HOLE_CARD``: the dealer's second card is unknown to the player
+  (whether dealt before or after the players, it is equally likely to be any unseen card); a
+  dealer blackjack takes every bet, doubles and split hands included, and pushes with a
+  player's blackjack.  Late surrender is honoured only when the dealer turns out to have no
+  blackjack: a surrendered hand loses the whole bet to a dealer blackjack shown later.
+* ``Deal.MANUAL``: no dealer card showing, the dealer's cards all unknown; a player bust loses
+  even if the dealer busts; with ``Payout.NONE`` a two-card 21 is just 21 for both sides.  With
+  paying blackjacks and the manual deal, a dealer blackjack (shown after the players) is treated
+  as without a peek.
+* Insurance is a side bet and is never taken here (it is not part of the expectation).
+* Infinite deck (``decks=0``): exact.  Split hands are independent given the dealer's cards, so a
+  split is worth the sum of its hands, each played on its own, resplitting when that is worth
+  more than playing the pair on (the expected number of hands by a small recursion).
+* Finite decks: composition dependent — every decision uses the cards actually out of the shoe
+  (the player's cards, the dealer's card showing, and the cards drawn so far), and the dealer's
+  final totals are computed from the shoe less those cards.  **Approximation for splits**: each
+  split hand is played on its own with the shoe less the pair, the dealer's card and that hand's
+  own cards (the other split hands' cards are not removed), and the chance of drawing another pair
+  card is taken from the shoe less the pair and the dealer's card for every resplit.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from parlour.games.blackjack.rules import Rules
+from parlour.games.blackjack.solver_core import Shoe, UpCard, needed_keys, peeks
+
+DEALER_CARDS: tuple[int, ...] = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
+"""The dealer cards that may be showing, in chart order (the ace last)."""
+
+
+class Action(enum.Enum):
+    """A decision on the first two cards, valued by its chart letter."""
+
+    STAND = "S"
+    HIT = "H"
+    DOUBLE = "D"
+    SPLIT = "P"
+    SURRENDER = "R"
+    NATURAL = "BJ"
+    """A blackjack: no decision, it is paid."""
+
+
+_NAMES = {"stand": Action.STAND, "hit": Action.HIT, "double": Action.DOUBLE,
+          "split": Action.SPLIT, "surrender": Action.SURRENDER, "natural": Action.NATURAL}
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The legal decisions on a hand against one dealer card, each with its value per unit bet."""
+
+    values: tuple[tuple[Action, float], ...]
+
+    def value(self, action: Action) -> float | None:
+        """The value of ``action``, or None where it is not allowed."""
+        return dict(self.values).get(action)
+
+    @property
+    def best(self) -> Action:
+        return max(self.values, key=lambda av: av[1])[0]
+
+    @property
+    def best_value(self) -> float:
+        return max(v for _, v in self.values)
+
+    @property
+    def code(self) -> str:
+        """The chart letters: H, S, P, D (double, else hit), Ds (double, else stand), Rh / Rs /
+        Rp (surrender, else hit / stand / split), BJ."""
+        best = self.best
+        if best in (Action.HIT, Action.STAND, Action.SPLIT, Action.NATURAL):
+            return str(best.value)
+        if best is Action.DOUBLE:  # else (with three cards or more): hit or stand
+            hit, stand = self.value(Action.HIT), self.value(Action.STAND)
+            return "D" if hit is None or stand is None or hit >= stand else "Ds"
+        rest = Decision(tuple(av for av in self.values if av[0] is not best))
+        return "R" + rest.code[0].lower()
+
+
+class Kind(enum.Enum):
+    HARD = "hard"
+    SOFT = "soft"
+    PAIR = "pair"
+
+
+@dataclass(frozen=True)
+class HandClass:
+    """A row of the chart: a hard or soft two-card total, or a pair (``total`` is then the
+    card: 1 for aces)."""
+
+    kind: Kind
+    total: int
+
+    @property
+    def label(self) -> str:
+        if self.kind is Kind.HARD:
+            return str(self.total)
+        if self.kind is Kind.SOFT:
+            return f"A,{_card(self.total - 11)}"
+        return f"{_card(self.total)},{_card(self.total)}"
+
+    def holds(self, first: int, second: int) -> bool:
+        """Whether a first two cards belong to this class (a pair belongs to its pair row and to
+        its hard or soft total)."""
+        if self.kind is Kind.PAIR:
+            return first == second == self.total
+        soft = 1 in (first, second)
+        total = first + second + (10 if soft else 0)
+        return (self.kind is Kind.SOFT) == soft and total == self.total
+
+
+def _card(v: int) -> str:
+    return "A" if v == 1 else "T" if v == 10 else str(v)
+
+
+@dataclass(frozen=True)
+class Strategy:
+    """The solved game: :meth:`decision` per chart cell, :meth:`hand` per exact two cards."""
+
+    rules: Rules
+    expectation: float
+    """The whole game's expected return per unit initial bet (insurance never taken)."""
+    dealer_cards: tuple[int | None, ...]
+    """The columns: the dealer's card showing (1 = ace), or ``(None,)`` when none shows."""
+    rows: tuple[HandClass, ...]
+    cells: tuple[tuple[Decision, ...], ...]
+    """``cells[r][d]``: the row's decisions against ``dealer_cards[d]``, the two-card hands of
+    the row weighted by their chances."""
+    hands: tuple[tuple[tuple[int, int], tuple[Decision, ...]], ...]
+    """Every first two cards ``(low, high)`` and its decisions against each dealer card."""
+
+    def decision(self, row: HandClass | str, dealer: int | None) -> Decision:
+        """A chart cell, the row by class or label (``"16"``, ``"A,7"``, ``"8,8"``; ``"A,A"`` is
+        the pair's row where splitting is allowed, else the soft 12 row)."""
+        found = [i for i, h in enumerate(self.rows) if h == row or h.label == row]
+        r = found[-1]
+        return self.cells[r][self.dealer_cards.index(dealer)]
+
+    def hand(self, first: int, second: int, dealer: int | None) -> Decision:
+        """The decisions on exactly these two cards."""
+        pair = (min(first, second), max(first, second))
+        found = next(d for cards, d in self.hands if cards == pair)
+        return found[self.dealer_cards.index(dealer)]
+
+    def exceptions(self) -> list[tuple[HandClass, tuple[int, int], int | None, str]]:
+        """Two-card hands whose best decision differs from their row's (finite decks)."""
+        out = []
+        for row, cells in zip(self.rows, self.cells, strict=True):
+            for cards, decisions in self.hands:
+                if not row.holds(*cards):
+                    continue
+                for d, cell, own in zip(self.dealer_cards, cells, decisions, strict=True):
+                    mine = own if row.kind is Kind.PAIR else _without_split(own)
+                    if mine.code != cell.code:
+                        out.append((row, cards, d, mine.code))
+        return out
+
+
+def _without_split(d: Decision) -> Decision:
+    return Decision(tuple(av for av in d.values if av[0] is not Action.SPLIT))
+
+
+def _first_two(shoe: Shoe, up: int | None) -> list[tuple[tuple[int, int], float]]:
+    """Each first two cards (low, high) and its chance with ``up`` out of the shoe."""
+    gone = (0,) * 10 if up is None else tuple(int(v == up) for v in range(1, 11))
+    p1 = shoe.probs(gone)
+    out = []
+    for a in range(1, 11):
+        after = tuple(g + (v == a) for v, g in zip(range(1, 11), gone, strict=True))
+        p2 = shoe.probs(after)
+        for b in range(a, 11):
+            p = p1[a - 1] * p2[b - 1] * (1 if a == b else 2)
+            if p > 0:
+                out.append(((a, b), p))
+    return out
+
+
+def solve(rules: Rules) -> Strategy:
+    """Solve the game under ``rules`` (only the rules of play and the decks matter)."""
+    shoe = Shoe(rules.decks)
+    dealer_cards: tuple[int | None, ...] = (None,) if not rules.dealer_shows_card else DEALER_CARDS
+    up_probs = shoe.probs((0,) * 10)
+    expectation = 0.0
+    # per dealer card: (cards) -> (raw values, chance, chance of no dealer blackjack)
+    columns: list[dict[tuple[int, int], tuple[dict[str, float], float, float]]] = []
+    for up in dealer_cards:
+        solver = UpCard(rules, shoe, up, needed_keys(rules, shoe, up))
+        p_up = 1.0 if up is None else up_probs[up - 1]
+        column = {}
+        for cards, p in _first_two(shoe, up):
+            hand = tuple(int(v == cards[0]) + int(v == cards[1]) for v in range(1, 11))
+            raw = solver.choices(*cards)
+            no_bj = solver.no_blackjack(hand)
+            column[cards] = (raw, p, no_bj)
+            value = max(raw.values())
+            if peeks(rules, up):  # the rounds ended at once by a dealer blackjack
+                value += (1.0 - no_bj) * (0.0 if "natural" in raw else -1.0)
+            expectation += p_up * p * value
+        columns.append(column)
+
+    def conditioned(raw: dict[str, float], no_bj: float) -> Decision:
+        return Decision(tuple((_NAMES[k], v / no_bj) for k, v in raw.items()))
+
+    hands = tuple(
+        (cards, tuple(conditioned(col[cards][0], col[cards][2]) for col in columns))
+        for cards in sorted(columns[0]))
+    rows = _rows(rules)
+    cells = []
+    for row in rows:
+        line = []
+        for col in columns:
+            total: dict[str, float] = {}
+            weight = no_bj_weight = 0.0
+            for cards, (raw, p, no_bj) in col.items():
+                if not row.holds(*cards):
+                    continue
+                weight += p
+                no_bj_weight += p * no_bj
+                for k, v in raw.items():
+                    if k != "split" or row.kind is Kind.PAIR:
+                        total[k] = total.get(k, 0.0) + p * v
+            line.append(Decision(tuple((_NAMES[k], v / no_bj_weight) for k, v in total.items())))
+        cells.append(tuple(line))
+    return Strategy(rules, expectation, dealer_cards, rows, tuple(cells), hands)
+
+
+def _rows(rules: Rules) -> tuple[HandClass, ...]:
+    rows = [HandClass(Kind.HARD, t) for t in range(4, 21)]
+    rows += [HandClass(Kind.SOFT, t) for t in range(12, 21 if rules.naturals else 22)]
+    if rules.split_hands > 1:
+        rows += [HandClass(Kind.PAIR, v) for v in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)]
+    return tuple(rows)
+
+
+__all__ = ["DEALER_CARDS", "Action", "Decision", "HandClass", "Kind", "Strategy", "solve"]

@@ -1,0 +1,79 @@
+"""The advisor and the ``optimal`` bot: the solver's values for the hand being played, hints that
+rank every play, and the bot's choices (from its view alone)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from parlour.core.cards import Card
+from parlour.core.protocol import CHANCE
+from parlour.games.blackjack import GAME, Bet, DoubleDown, Hit, Phase, Rules, Split, Stand
+from parlour.games.blackjack.advisor import OptimalBot, best_move, values
+from parlour.games.blackjack.solver import Action, solve
+
+CASINO = Rules.casino(decks=0)
+
+
+def dealt(rules: Rules, cards: str) -> object:
+    state = GAME.apply(GAME.initial_state(rules, 1), 0, Bet(rules.min_bet))
+    for text in cards.split():
+        state = GAME.apply(state, CHANCE, Card.parse(text))
+    return state
+
+
+@pytest.mark.parametrize(("cards", "best"), [
+    ("TS 9H 6D 4C", Hit),  # hard 16 against a ten (no surrender here): hit
+    ("6S 6H 5D 4C", DoubleDown),  # 11 against a six: double
+    ("8S 7H 8D 4C", Split),  # 8,8 against a seven: split
+    ("TS 6H 7D 4C", Stand),  # 17 against a six: stand
+])
+def test_the_best_play_is_the_charts(cards, best):
+    state = dealt(CASINO, cards)
+    assert state.phase is Phase.PLAY
+    legal = GAME.legal_moves(state, 0)
+    view = GAME.view(state, 0)
+    assert type(best_move(view.state, 0, legal)) is best
+    hint = GAME.advise(state, 0)
+    assert hint is not None and type(hint.options[0].move) is best
+    assert [a.value for a in hint.options] == sorted((a.value for a in hint.options), reverse=True)
+    assert {type(a.move) for a in hint.options} == {type(m) for m in legal}
+
+
+def test_the_values_are_the_solvers_for_the_first_two_cards():
+    strategy = solve(CASINO)
+    state = dealt(CASINO, "TS 9H 6D 4C")  # 10, 6 against a nine
+    got = values(GAME.view(state, 0).state, 0, GAME.legal_moves(state, 0))
+    cell = strategy.hand(10, 6, 9)
+    assert got[Stand] == pytest.approx(cell.value(Action.STAND), abs=1e-12)
+    assert got[Hit] == pytest.approx(cell.value(Action.HIT), abs=1e-12)
+    assert got[DoubleDown] == pytest.approx(cell.value(Action.DOUBLE), abs=1e-12)
+
+
+def test_the_manual_game_is_advised_with_no_dealer_card_showing():
+    rules = Rules(decks=0)
+    state = dealt(rules, "TS 5H 9D")  # 10 then 9 for the player; the dealer's card is face down
+    hint = GAME.advise(state, 0)
+    assert hint is not None and "no dealer card showing" in hint.summary
+    cell = solve(rules).hand(9, 10, None)
+    assert hint.options[0].value == pytest.approx(cell.best_value, abs=1e-12)
+    assert GAME.advise(GAME.initial_state(rules, 1), 0) is None  # nothing to rank while betting
+
+
+def test_the_optimal_bot_plays_whole_games_from_its_view():
+    rules = Rules.casino(decks=2, rounds=30)
+    bot = GAME.bots()["optimal"](rules)
+    assert isinstance(bot, OptimalBot)
+    rng = random.Random(3)
+    state = GAME.initial_state(rules, 1)
+    while not GAME.is_terminal(state):
+        actor = GAME.to_act(state)[0]
+        if actor == CHANCE:
+            state = GAME.apply(state, CHANCE, GAME.sample_chance(state, rng))
+            continue
+        view = GAME.view(state, 0)
+        assert view.state.hole < 0 or len(view.state.dealer) < len(state.dealer)  # no hole card in it
+        move = bot.choose(GAME, view, GAME.legal_moves(state, 0), rng)
+        state = GAME.apply(state, 0, move)
+    assert len(state.history) == 30
