@@ -86,7 +86,7 @@ def public_cards(state: Any) -> set[str]:
 # ---- Ann's play, and a deal where it meets insurance, a double and a surrender ----------------------
 BETS = (5, 10, 3, 20, 7)
 RULES = Rules(deal=Deal.PEEK, blackjack=Payout.THREE_TWO, double=Double.ANY, split_hands=4,
-              surrender=Surrender.LATE, insurance=True, decks=1, rounds=ROUNDS)
+              surrender=Surrender.LATE, insurance=True, decks=1, rounds=ROUNDS, trainer=True)
 
 
 def ann_plays(state: Any, legal: list[str], done: set[str]) -> str:
@@ -153,6 +153,7 @@ def create_in_lobby(page: Page, base_url: str) -> str:
     page.check("#opt-insurance")
     page.select_option("#opt-decks", "1")
     page.fill("#opt-rounds", str(ROUNDS))
+    page.check("#opt-trainer")
     page.click("#create-table")
     page.wait_for_url(re.compile(r".*/t/[A-Z0-9]+$"))
     expect(page.locator(".bj")).to_be_visible()
@@ -331,6 +332,13 @@ def test_a_whole_game_of_rounds_by_clicking_against_the_dealer_mimic(
     final = ann.locator(".bj-history tbody tr[data-round]").last.locator(".bj-chips-after")
     expect(final).to_have_text([chips(p.balance) for p in state.players])
     expect(ann.locator(".bj-controls")).to_be_hidden()
+    # the trainer judged every play of a hand, with the server's tally and its last word
+    judged, best = state.trained[0]
+    assert judged >= 3
+    tally = ann.locator(".bj-trainer-scores li[data-seat='0']")
+    expect(tally).to_contain_text(f"{best} of {judged} plays the best")
+    assert state.note is not None
+    expect(ann.locator(".bj-trainer-note")).to_contain_text(f"chose {state.note.played}")
     # the Hi-Lo count may be hidden, and shown again
     expect(ann.locator(".bj-running")).to_be_visible()
     ann.click(".bj-count-toggle")

@@ -77,3 +77,20 @@ def test_the_optimal_bot_plays_whole_games_from_its_view():
         move = bot.choose(GAME, view, GAME.legal_moves(state, 0), rng)
         state = GAME.apply(state, 0, move)
     assert len(state.history) == 30
+
+
+def test_the_trainer_flags_a_play_that_departs_from_the_best_and_keeps_the_share():
+    rules = Rules.casino(decks=0, trainer=True)
+    state = dealt(rules, "TS 9H 6D 4C")  # 16 against a nine: hit is best
+    stood = GAME.apply(state, 0, Stand())
+    note = stood.note
+    assert note is not None and (note.played, note.best, note.correct) == ("stand", "hit", False)
+    assert note.best_value > note.played_value and stood.trained == ((1, 0),)
+    shown = GAME.view(stood, 0).to_json()["trainer"]
+    assert shown["scores"] == [{"judged": 1, "best": 0, "percent": 0.0}]
+    assert shown["last"]["played"] == "stand" and shown["last"]["best"] == "hit"
+    hit = GAME.apply(state, 0, Hit())
+    assert hit.note is not None and hit.note.correct and hit.trained == ((1, 1),)
+    plain = dealt(Rules.casino(decks=0), "TS 9H 6D 4C")
+    assert GAME.apply(plain, 0, Stand()).note is None  # no trainer at this table
+    assert GAME.view(plain, 0).to_json()["trainer"] is None

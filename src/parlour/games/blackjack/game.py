@@ -13,7 +13,7 @@ from parlour.core.protocol import CHANCE, BotFactory, Game, GameSpec, Hint
 from parlour.games.blackjack import engine, notation
 from parlour.games.blackjack.engine import chips
 from parlour.games.blackjack.rules import Deal, Double, Payout, Rules, Soft17, Surrender
-from parlour.games.blackjack.state import DEALER, Move, Phase, State, value
+from parlour.games.blackjack.state import DEALER, Move, Phase, State, TrainerNote, value
 from parlour.games.blackjack.view import BlackjackView
 
 MAX_PLAYERS = 7
@@ -67,7 +67,31 @@ class Blackjack(Game[Rules, State, Move, Card, BlackjackView]):
         return engine.explain(state, seat, move)
 
     def _apply_move(self, state: State, seat: int, move: Move) -> State:
-        return engine.apply_move(state, seat, move)
+        note = self._judge(state, seat, move) if state.rules.trainer else None
+        after = engine.apply_move(state, seat, move)
+        if note is None:
+            return after
+        trained = list(after.trained or [(0, 0)] * len(after.players))
+        judged, best = trained[seat]
+        trained[seat] = (judged + 1, best + note.correct)
+        return dataclasses.replace(after, trained=tuple(trained), note=note)
+
+    def _judge(self, state: State, seat: int, move: Move) -> TrainerNote | None:
+        """The trainer's word on ``move`` (a play of a hand, legal here), from the seat's view."""
+        if state.phase is not Phase.PLAY or seat not in self.to_act(state):
+            return None
+        legal = self.legal_moves(state, seat)
+        if move not in legal:
+            return None  # refused anyway, with its reason
+        from parlour.games.blackjack.advisor import values
+
+        valued = values(self.view(state, seat).state, seat, legal)
+        if type(move) not in valued:
+            return None
+        best = max(valued, key=lambda kind: valued[kind])
+        name = {type(m): notation.format_move(m) for m in legal}
+        return TrainerNote(seat, state.current[1], name[type(move)], name[best], valued[type(move)],
+                           valued[best])
 
     # ---- chance: the cards, one at a time -----------------------------------------------------
     def chance_outcomes(self, state: State) -> tuple[tuple[Card, Fraction], ...]:

@@ -129,6 +129,9 @@ class Rules:
     max_bet: int = field(default=20, metadata={"help": "The largest bet"})
     rounds: int = field(default=10, metadata={
         "help": "Rounds in a game (it ends sooner when every player is out of chips)"})
+    trainer: bool = field(default=False, metadata={
+        "help": "Trainer: every play that departs from the best play is flagged, with what it cost, "
+                "and each player's share of best plays is kept"})
 
     def __post_init__(self) -> None:
         if not 0 <= self.penetration <= 90:

@@ -169,6 +169,23 @@ class Player:
 
 
 @dataclass(frozen=True)
+class TrainerNote:
+    """The trainer's word on a play: what was played, the best play, and both values (the
+    expected return per chip of the hand's bet)."""
+
+    seat: int
+    hand: int
+    played: str
+    best: str
+    played_value: float
+    best_value: float
+
+    @property
+    def correct(self) -> bool:
+        return self.played == self.best or self.best_value - self.played_value < 1e-9
+
+
+@dataclass(frozen=True)
 class State:
     rules: Rules
     players: tuple[Player, ...]
@@ -190,6 +207,10 @@ class State:
     history: tuple[RoundResult, ...] = ()
     shuffles: int = 0
     """How many times the shoe has been shuffled (the first shuffle is before round 1)."""
+    trained: tuple[tuple[int, int], ...] = ()
+    """Trainer: each seat's (plays judged, best plays)."""
+    note: TrainerNote | None = None
+    """Trainer: the word on the last play judged."""
 
     @property
     def over(self) -> bool:
@@ -213,5 +234,5 @@ def hi_lo(card: Card) -> int:
     return 1 if 2 <= v <= 6 else (0 if 7 <= v <= 9 else -1)
 
 __all__ = ["DEALER", "Bet", "DoubleDown", "Hand", "HandResult", "Hit", "Insure", "Move", "NoInsurance",
-           "Outcome", "Phase", "Player", "RoundResult", "Split", "Stand", "State", "SurrenderHand", "hi_lo",
-           "value"]
+           "Outcome", "Phase", "Player", "RoundResult", "Split", "Stand", "State", "SurrenderHand",
+           "TrainerNote", "hi_lo", "value"]

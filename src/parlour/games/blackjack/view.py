@@ -110,4 +110,11 @@ class BlackjackView(View):
                 "net": [float(last.net(n)) for n in range(len(s.players))]},
             "nets": [[float(r.net(n)) for r in s.history] for n in range(len(s.players))],
             "over": s.over,
+            "trainer": None if not rules.trainer else {
+                "scores": [{"judged": j, "best": b, "percent": round(100 * b / j, 1) if j else None}
+                           for j, b in (s.trained or [(0, 0)] * len(s.players))],
+                "last": None if s.note is None else {
+                    "seat": s.note.seat, "hand": s.note.hand, "played": s.note.played,
+                    "best": s.note.best, "played_value": round(s.note.played_value, 4),
+                    "best_value": round(s.note.best_value, 4), "correct": s.note.correct}},
         }

@@ -111,7 +111,8 @@ function build(root) {
     h("kbd", {}, "P"), " split · ", h("kbd", {}, "R"), " surrender · ", h("kbd", {}, "I"), " / ", h("kbd", {}, "N"),
     " insurance or not · ", h("kbd", {}, "B"), " place the bet",
   ]);
-  st.side = h("div", {class: "bj-side"}, [st.results, st.shoe, st.history]);
+  st.trainer = h("section", {class: "bj-trainer", "aria-labelledby": "bj-trainer-title", hidden: true});
+  st.side = h("div", {class: "bj-side"}, [st.trainer, st.results, st.shoe, st.history]);
   st.main = h("div", {class: "bj"}, [st.head, st.felt, st.controls, st.side, st.keys]);
   root.replaceChildren(st.main);
   st.onKey = (event) => onKey(st, event);
@@ -436,6 +437,31 @@ function drawShoe(st, v) {
 }
 
 // ---- every update ------------------------------------------------------------------------------------
+// ---- the trainer: each play judged against the best one ---------------------------------------
+function drawTrainer(st, v) {
+  const t = v.trainer;
+  st.trainer.hidden = !t;
+  if (!t) return;
+  const ctx = st.ctx;
+  const rows = t.scores.map((score, seat) => h("li", {"data-seat": seat}, [
+    h("strong", {}, nameOf(ctx, seat)), ": ",
+    score.judged ? `${score.best} of ${score.judged} plays the best (${score.percent}%)` : "no plays judged yet"]));
+  const last = t.last;
+  let note = null;
+  if (last) {
+    const who = isMe(ctx, last.seat) ? "You" : nameOf(ctx, last.seat);
+    const value = (x) => `${x >= 0 ? "+" : "\u2212"}${Math.abs(x).toFixed(3)}`;
+    note = last.correct
+      ? h("p", {class: "bj-trainer-note good"}, [h("strong", {}, "\u2713 Best play. "),
+        `${who} chose ${last.played} (expected return ${value(last.played_value)} a chip).`])
+      : h("p", {class: "bj-trainer-note flagged", role: "status"}, [h("strong", {}, "\u2717 Not the best play. "),
+        `${who} chose ${last.played} (${value(last.played_value)} a chip); ${last.best} was better ` +
+        `(${value(last.best_value)}, ${(last.best_value - last.played_value).toFixed(3)} more).`]);
+  }
+  st.trainer.replaceChildren(...[h("h3", {id: "bj-trainer-title"}, "Trainer"), note,
+    h("ul", {class: "bj-trainer-scores"}, rows)].filter(Boolean));
+}
+
 function draw(st) {
   const v = st.view;
   const active = document.activeElement;
@@ -448,6 +474,7 @@ function draw(st) {
   st.prompt.textContent = promptText(st, v);
   drawSpots(st, v);
   drawControls(st, v);
+  drawTrainer(st, v);
   drawResults(st, v);
   drawShoe(st, v);
   drawHistory(st, v);
