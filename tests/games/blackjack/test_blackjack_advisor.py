@@ -94,3 +94,35 @@ def test_the_trainer_flags_a_play_that_departs_from_the_best_and_keeps_the_share
     plain = dealt(Rules.casino(decks=0), "TS 9H 6D 4C")
     assert GAME.apply(plain, 0, Stand()).note is None  # no trainer at this table
     assert GAME.view(plain, 0).to_json()["trainer"] is None
+
+
+def test_the_counter_bets_up_with_the_true_count_and_insures_when_tens_are_rich():
+    import dataclasses
+
+    from parlour.games.blackjack import Insure, NoInsurance
+    from parlour.games.blackjack.advisor import CounterBot, true_count
+
+    rules = Rules.casino(decks=2, min_bet=2, max_bet=20, insurance=True)
+    fresh = GAME.initial_state(rules, 1)
+    bot = GAME.bots()["counter"](rules)
+    assert isinstance(bot, CounterBot)
+    rng = random.Random(0)
+    assert true_count(GAME.view(fresh, 0).state) == 0
+    assert bot.choose(GAME, GAME.view(fresh, 0), GAME.legal_moves(fresh, 0), rng) == Bet(2)
+    half = tuple(n // 2 for n in fresh.shoe)  # a deck left (52 unseen cards), running count +4
+    warm = dataclasses.replace(fresh, shoe=half, count=4, dealt=52)
+    assert true_count(GAME.view(warm, 0).state) == 4
+    assert bot.choose(GAME, GAME.view(warm, 0), GAME.legal_moves(warm, 0), rng) == Bet(8)  # 4 units
+    hot = dataclasses.replace(warm, count=40)
+    assert bot.choose(GAME, GAME.view(hot, 0), GAME.legal_moves(hot, 0), rng) == Bet(16)  # 8 units at most
+    assert true_count(GAME.view(dealt(Rules.casino(decks=0), "TS 9H 6D 4C"), 0).state) is None
+    state = dataclasses.replace(fresh, count=0)
+    state = GAME.apply(state, 0, Bet(2))
+    for text in "TS AH 6D 4C".split():
+        state = GAME.apply(state, CHANCE, Card.parse(text))
+    assert state.phase is Phase.INSURANCE
+    assert bot.choose(GAME, GAME.view(state, 0), GAME.legal_moves(state, 0), rng) == NoInsurance()
+    rich = dataclasses.replace(state, count=-20)  # (cold for betting, but the check is the count)
+    assert bot.choose(GAME, GAME.view(rich, 0), GAME.legal_moves(rich, 0), rng) == NoInsurance()
+    tens = dataclasses.replace(state, count=30)
+    assert bot.choose(GAME, GAME.view(tens, 0), GAME.legal_moves(tens, 0), rng) == Insure()

@@ -142,3 +142,46 @@ class OptimalBot(Bot):
     def choose(self, game: Any, view: Any, legal: Sequence[Any], rng: random.Random) -> Move:
         assert isinstance(view, BlackjackView)
         return best_move(view.state, view.seat if view.seat is not None else -1, legal)
+
+
+def true_count(state: State) -> float | None:
+    """The Hi-Lo true count a player can work out: the running count of the cards seen since the
+    shuffle per deck still unseen (``None`` for an infinite deck).  ``state`` is a view's."""
+    if not state.rules.decks:
+        return None
+    unseen = sum(state.shoe)  # in a view, the hole card is counted among the unseen
+    return state.count / (unseen / 52) if unseen else 0.0
+
+
+SPREAD = 8
+"""The counter's largest bet, in smallest bets."""
+
+
+def counted_bet(state: State, legal: Sequence[Move]) -> Bet:
+    """The counter's bet: the smallest while the true count is 1 or less, then one more smallest
+    bet for each point of true count above 1, up to ``SPREAD`` of them (and what the table and
+    the chips allow)."""
+    bets = sorted((m for m in legal if isinstance(m, Bet)), key=lambda b: b.amount)
+    count = true_count(state)
+    units = 1 if count is None or count <= 1 else min(SPREAD, 1 + int(count - 1))
+    want = bets[0].amount * units
+    return max((b for b in bets if b.amount <= want), key=lambda b: b.amount)
+
+
+class CounterBot(Bot):
+    """Plays as ``optimal`` and counts cards (Hi-Lo): it raises its bet with the true count, from
+    the smallest bet up to ``SPREAD`` times it, and takes insurance when the true count is 3 or
+    more (when a third of the unseen cards are tens, insurance pays)."""
+
+    name = "counter"
+
+    def choose(self, game: Any, view: Any, legal: Sequence[Any], rng: random.Random) -> Move:
+        assert isinstance(view, BlackjackView)
+        state = view.state
+        if state.phase is Phase.BET:
+            return counted_bet(state, legal)
+        if state.phase is Phase.INSURANCE:
+            count = true_count(state)
+            insure = next((m for m in legal if not isinstance(m, NoInsurance)), None)
+            return insure if insure is not None and count is not None and count >= 3 else NoInsurance()
+        return best_move(state, view.seat if view.seat is not None else -1, legal)

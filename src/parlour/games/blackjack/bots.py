@@ -38,5 +38,13 @@ def _optimal(rules: Any) -> Bot:
     return OptimalBot()
 
 
-BOTS: Mapping[str, BotFactory] = {"dealer-mimic": lambda rules: DealerMimicBot(), "optimal": _optimal}
-"""Weakest first: ``optimal`` plays the solver's best play for every hand."""
+def _counter(rules: Any) -> Bot:
+    from parlour.games.blackjack.advisor import CounterBot
+
+    return CounterBot()
+
+
+BOTS: Mapping[str, BotFactory] = {"dealer-mimic": lambda rules: DealerMimicBot(), "optimal": _optimal,
+                                  "counter": _counter}
+"""Weakest first: ``optimal`` plays the solver's best play for every hand; ``counter`` plays the
+same and bets more when the Hi-Lo true count favours the player (shoe games)."""
