@@ -118,7 +118,7 @@ def test_the_counter_bets_up_with_the_true_count_and_insures_when_tens_are_rich(
     assert true_count(GAME.view(dealt(Rules.casino(decks=0), "TS 9H 6D 4C"), 0).state) is None
     state = dataclasses.replace(fresh, count=0)
     state = GAME.apply(state, 0, Bet(2))
-    for text in "TS AH 6D 4C".split():
+    for text in ["TS", "AH", "6D", "4C"]:
         state = GAME.apply(state, CHANCE, Card.parse(text))
     assert state.phase is Phase.INSURANCE
     assert bot.choose(GAME, GAME.view(state, 0), GAME.legal_moves(state, 0), rng) == NoInsurance()
