@@ -75,3 +75,16 @@ def test_simulate_hands_agrees_with_the_solver():
     assert refused.returncode != 0 and "--hands plays one seat" in refused.stderr
     refused = run("simulate", "yahtzee", "--hands", "10", "--seat", "bot:optimal")
     assert refused.returncode != 0 and "--hands is for blackjack" in refused.stderr
+
+
+def test_play_in_the_terminal_with_the_trainer_and_a_hint():
+    done = run("play", "blackjack", "--seat", "Ann", "--seed", "4", "--rule", "rounds=1",
+               "--rule", "trainer=true", "--rule", "deal=peek", "--rule", "blackjack=3:2",
+               stdin="bet 5\nhint\nstand\n")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "The dealer takes a card face down" in out and "[??]" in out  # the hole card, face down
+    assert "Best: stand on 20 against the dealer showing 6\u2660" in out
+    assert "1. stand: expected return" in out and "2. hit: expected return" in out
+    assert "Game over after 1 round\n" in out
+    assert "Ann ends with 105 chips (+5)" in out

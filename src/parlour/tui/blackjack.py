@@ -38,7 +38,8 @@ def render_view(view: BlackjackView, names: Sequence[str]) -> str:
     s = view.state
     rules = s.rules
     played = len(s.history)
-    lines = [f"Round {s.round} of {rules.rounds}" if not s.over else f"Game over after {played} rounds"]
+    rounds = f"{played} round{'s' if played != 1 else ''}"
+    lines = [f"Round {s.round} of {rules.rounds}" if not s.over else f"Game over after {rounds}"]
     shown = [value(c) for c in s.dealer]
     dealer = _cards(view.dealer_cards)
     if shown:
@@ -73,7 +74,24 @@ def render_view(view: BlackjackView, names: Sequence[str]) -> str:
             name = names[n] if n < len(names) else f"Player {n + 1}"
             said = "; ".join(f"{h.outcome.value} {'+' if h.net > 0 else ''}{chips(h.net)}" for h in hands)
             lines.append(f"  {name}: {said}")
+    if rules.trainer and s.note is not None:
+        n = s.note
+        who = names[n.seat] if n.seat < len(names) else f"Player {n.seat + 1}"
+        if n.correct:
+            lines.append(f"Trainer: {who}'s {n.played} was the best play ({n.played_value:+.3f} a chip).")
+        else:
+            lines.append(f"Trainer: {who}'s {n.played} ({n.played_value:+.3f} a chip) was not the best play: "
+                         f"{n.best} ({n.best_value:+.3f}).")
+    if rules.trainer and s.trained:
+        shares = []
+        for seat, (judged, best) in enumerate(s.trained):
+            who = names[seat] if seat < len(names) else f"Player {seat + 1}"
+            shares.append(f"{who} {best} of {judged}" if judged else f"{who} none yet")
+        lines.append("Best plays: " + ", ".join(shares))
     if rules.decks:
         remaining = sum(s.shoe) - (1 if s.hole >= 0 else 0)
-        lines.append(f"Shoe: {remaining} cards left of {52 * rules.decks}")
+        unseen = sum(s.shoe)
+        true = s.count / (unseen / 52) if unseen else 0.0
+        lines.append(f"Shoe: {remaining} cards left of {52 * rules.decks}; Hi-Lo count {s.count:+d} "
+                     f"(true count {true:+.1f})")
     return "\n".join(lines)

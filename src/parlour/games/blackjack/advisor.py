@@ -116,7 +116,7 @@ def hint(state: State, seat: int, legal: Sequence[Move]) -> Hint[Move] | None:
     options = []
     for m in ranked:
         v = valued[type(m)]
-        why = f"expected return {v:+.3f} a chip bet ({_chips_word(v * bet)} on this hand)"
+        why = f"{NAMES[type(m)]}: expected return {v:+.3f} a chip bet ({_chips_word(v * bet)} on this hand)"
         if m is not ranked[0]:
             why += f", {best - v:.3f} worse than {NAMES[type(ranked[0])]}"
         options.append(Advice(m, v, why))
