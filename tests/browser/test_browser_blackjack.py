@@ -351,3 +351,24 @@ def test_a_whole_game_of_rounds_by_clicking_against_the_dealer_mimic(
     ann.screenshot(path=str(tmp_path / "phone-game-over.png"), full_page=True)
     watcher.screenshot(path=str(tmp_path / "phone-watching-over.png"), full_page=True)
     print(f"decisions: {decisions}; did: {sorted(done)}; screenshots in {tmp_path}")
+
+
+def test_the_lobby_starts_from_the_casino_preset_and_any_rule_may_still_change(
+        pages: Pages, served: tuple[str, Any]) -> None:
+    base_url, app = served
+    page = pages.new()
+    page.goto(base_url + "/")
+    page.click("button[data-game='blackjack']")
+    expect(page.locator("#preset")).to_have_value("manual")
+    expect(page.locator("#opt-deal")).to_have_value("manual")
+    page.select_option("#preset", "casino")
+    expect(page.locator("#opt-deal")).to_have_value("peek")
+    expect(page.locator("#opt-blackjack")).to_have_value("3:2")
+    expect(page.locator("#opt-decks")).to_have_value("6")
+    expect(page.locator("#opt-double_after_split")).to_be_checked()
+    page.select_option("#opt-decks", "2")  # then one rule changed by hand
+    page.select_option("#seat-0-kind", "bot:optimal")
+    page.click("#create-table")
+    page.wait_for_url(re.compile(r".*/t/[A-Z0-9]+$"))
+    table = app.state.hub.get(page.url.rsplit("/", 1)[1])
+    assert table.rules == Rules.casino(decks=2)

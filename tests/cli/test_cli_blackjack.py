@@ -88,3 +88,25 @@ def test_play_in_the_terminal_with_the_trainer_and_a_hint():
     assert "1. stand: expected return" in out and "2. hit: expected return" in out
     assert "Game over after 1 round\n" in out
     assert "Ann ends with 105 chips (+5)" in out
+
+
+def test_a_preset_then_rules_for_play_and_simulate():
+    from fastapi.testclient import TestClient
+
+    from parlour.server.app import create_app
+
+    done = run("simulate", "blackjack", "--hands", "200", "--seat", "bot:optimal", "--preset", "casino",
+               "--rule", "decks=0", "--seed", "2", "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["expected"] == pytest.approx(-0.005117, abs=5e-7)  # casino, decks=0
+    refused = run("play", "blackjack", "--seat", "Ann", "--preset", "vegas")
+    assert refused.returncode != 0 and "no preset 'vegas' (its presets: manual, casino)" in refused.stderr
+    refused = run("play", "draughts", "--seat", "Ann", "--seat", "Bob", "--preset", "casino")
+    assert refused.returncode != 0 and "its presets: none" in refused.stderr
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder, \
+            TestClient(create_app(f"sqlite:///{folder}/db.sqlite3", bot_delay=0)) as client:
+        games = {g["name"]: g for g in client.get("/api/games").json()}
+    assert set(games["blackjack"]["presets"]) == {"manual", "casino"}
+    assert games["blackjack"]["presets"]["casino"]["deal"] == "peek" and games["draughts"]["presets"] == {}

@@ -34,6 +34,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("game")
     play.add_argument("--seat", action="append", default=[], metavar="NAME|bot:BOT",
                       help="a person's name or bot:NAME; once per seat, in order")
+    play.add_argument("--preset", help="start from a named set of house rules (blackjack: casino)")
     play.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
                       help="a house rule (see 'parlour rules GAME')")
     play.add_argument("--seed", type=int, help="seed the dice and cards for a repeatable game")
@@ -52,6 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=1000)
     sim.add_argument("--seat", action="append", default=[], metavar="bot:BOT")
     sim.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE")
+    sim.add_argument("--preset", help="start from a named set of house rules (blackjack: casino)")
     sim.add_argument("--seed", type=int)
     sim.add_argument("--json", action="store_true", help="print JSON for programs")
     sim.add_argument("--hands", type=int, help="blackjack: hands to play (one seat, a bet of 1 "
@@ -81,10 +83,21 @@ def _game(name: str) -> Any:
     return registry.get(name)
 
 
-def _rules(game: Any, assignments: Sequence[str]) -> Any:
+def _rules(game: Any, assignments: Sequence[str], preset: str | None = None) -> Any:
+    """The rules from ``--preset`` (if given) changed by each ``--rule key=value``."""
+    import dataclasses
+
     from parlour.core.options import parse_assignments
 
-    return parse_assignments(game.rules_type, assignments)
+    changes = parse_assignments(game.rules_type, assignments)
+    if preset is None:
+        return changes
+    presets = game.presets()
+    if preset not in presets:
+        names = ", ".join(presets) or "none"
+        raise CliError(f"{game.spec.title} has no preset {preset!r} (its presets: {names})")
+    given = {k.partition("=")[0].strip().replace("-", "_") for k in assignments}
+    return dataclasses.replace(presets[preset], **{k: getattr(changes, k) for k in given})
 
 
 def cmd_games(args: argparse.Namespace) -> int:
@@ -135,7 +148,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from parlour.tui.line import LinePlayer
 
     game = _game(args.game)
-    rules = _rules(game, args.rule)
+    rules = _rules(game, args.rule, args.preset)
     seats = parse_seats(game, rules, args.seat or ["Player", f"bot:{_default_bot(game)}"])
     game.initial_state(rules, len(seats))  # refuses a bad player count before anything starts
     delay = args.delay if args.delay is not None else (0.6 if sys.stdout.isatty() else 0.0)
@@ -153,7 +166,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from parlour.cli.progress import Progress
 
     game = _game(args.game)
-    rules = _rules(game, args.rule)
+    rules = _rules(game, args.rule, args.preset)
     if args.games < 1:
         raise CliError("--games must be at least 1")
     bots = []

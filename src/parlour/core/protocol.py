@@ -387,6 +387,11 @@ class Game(abc.ABC, Generic[R, S, M, C, V]):
         """The game's own bots by name (``random`` is added for every game)."""
         return {}
 
+    def presets(self) -> Mapping[str, R]:
+        """Named sets of house rules to start from (the lobby's and ``--preset``'s choices), the
+        first the manual's; none by default."""
+        return {}
+
     def prepare(self, rules: R) -> None:
         """Do slow one-off work for these rules ahead of time (solve or load a strategy table),
         so that bots and hints answer at once; the server calls it in the background when a

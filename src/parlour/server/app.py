@@ -44,6 +44,8 @@ class GameOut(BaseModel):
     max_players: int
     hidden_information: bool
     options: list[OptionOut]
+    presets: dict[str, dict[str, Any]] = Field(
+        default_factory=dict, description="named sets of house rules to start from (every option)")
     bots: list[str] = Field(description="bot levels, weakest first")
 
 

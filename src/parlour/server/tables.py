@@ -597,6 +597,7 @@ def game_catalogue() -> list[dict[str, Any]]:
         "min_players": g.spec.min_players, "max_players": g.spec.max_players,
         "hidden_information": g.spec.hidden_information,
         "options": [o.to_json() for o in options(g.rules_type)],
+        "presets": {name: rules_to_json(rules) for name, rules in g.presets().items()},
         "bots": list(bot_names(g)),
     } for g in registry.games()]
 

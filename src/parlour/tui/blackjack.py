@@ -75,13 +75,14 @@ def render_view(view: BlackjackView, names: Sequence[str]) -> str:
             said = "; ".join(f"{h.outcome.value} {'+' if h.net > 0 else ''}{chips(h.net)}" for h in hands)
             lines.append(f"  {name}: {said}")
     if rules.trainer and s.note is not None:
-        n = s.note
-        who = names[n.seat] if n.seat < len(names) else f"Player {n.seat + 1}"
-        if n.correct:
-            lines.append(f"Trainer: {who}'s {n.played} was the best play ({n.played_value:+.3f} a chip).")
+        note = s.note
+        who = names[note.seat] if note.seat < len(names) else f"Player {note.seat + 1}"
+        if note.correct:
+            lines.append(f"Trainer: {who}'s {note.played} was the best play "
+                         f"({note.played_value:+.3f} a chip).")
         else:
-            lines.append(f"Trainer: {who}'s {n.played} ({n.played_value:+.3f} a chip) was not the best play: "
-                         f"{n.best} ({n.best_value:+.3f}).")
+            lines.append(f"Trainer: {who}'s {note.played} ({note.played_value:+.3f} a chip) was not the best "
+                         f"play: {note.best} ({note.best_value:+.3f}).")
     if rules.trainer and s.trained:
         shares = []
         for seat, (judged, best) in enumerate(s.trained):

@@ -200,6 +200,10 @@ class Blackjack(Game[Rules, State, Move, Card, BlackjackView]):
         where = f" (hand {which + 1})" if len(hands) > 1 else ""
         return f"{who} is dealt {action.pretty}{where}"
 
+    def presets(self) -> Mapping[str, Rules]:
+        """``manual`` (the defaults) and ``casino`` (:meth:`Rules.casino`)."""
+        return {"manual": Rules(), "casino": Rules.casino()}
+
     # ---- help and bots ------------------------------------------------------------------------
     def advise(self, state: State, seat: int) -> Hint[Move] | None:
         """The solver's value of every play of the hand being played, best first (nothing to

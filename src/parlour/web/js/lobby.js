@@ -131,6 +131,24 @@ function openForm(game) {
   const submit = h("button", {class: "btn primary big", type: "submit", id: "create-table"}, "Create table");
 
   const rulesFields = (game.options || []).map(optionField);
+  const presetNames = Object.keys(game.presets || {});
+  if (presetNames.length) {
+    // a named set of house rules fills in every option (each may still be changed after)
+    const preset = h("select", {id: "preset", name: "preset"}, presetNames.map((name) =>
+      h("option", {value: name}, name === "manual" ? "The manual's rules" : `${pretty(name)} rules`)));
+    preset.addEventListener("change", () => {
+      const values = game.presets[preset.value] || {};
+      for (const control of form.querySelectorAll("[data-kind]")) {
+        if (!(control.name in values)) continue;
+        const v = values[control.name];
+        if (control.dataset.kind === "bool") control.checked = !!v;
+        else control.value = String(v);
+      }
+    });
+    rulesFields.unshift(h("div", {class: "field"}, [
+      h("label", {for: "preset"}, ["Start from ", h("span", {class: "hint-text"}, "then change any rule below")]),
+      preset]));
+  }
 
   form.append(
     h("div", {class: "form-grid"}, [
