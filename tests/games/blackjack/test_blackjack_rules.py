@@ -361,3 +361,10 @@ def test_players_share_a_device_without_covers_the_only_secret_being_the_houses(
 
     assert GAME.spec.hidden_information and not GAME.spec.pass_device
     assert registry.get("gin-rummy").spec.pass_device  # hands hidden from each other: covered
+
+
+def test_late_surrender_is_honoured_only_when_the_dealer_has_no_blackjack():
+    rules = Rules.casino(decks=0, deal=Deal.NO_PEEK, surrender=Surrender.LATE)
+    state = deal(start(rules, [10]), "TS AH 6D KD")  # 16 against an ace; the hole card makes 21
+    state = act(state, SurrenderHand())
+    assert last(state) == [(Outcome.LOSE, Fraction(-10))]

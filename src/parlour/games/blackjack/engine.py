@@ -387,7 +387,9 @@ def _hand_result(rules: Rules, hand: Hand, dealer: tuple[int, ...]) -> HandResul
     dealer_bj = rules.naturals and is_blackjack(dealer)
     total = hand.total
     d_total = sum(dealer) + (10 if 1 in dealer and sum(dealer) + 10 <= 21 else 0)
-    if hand.surrendered:
+    if hand.surrendered:  # late: honoured only if the dealer has no blackjack (seen later without a peek)
+        if dealer_bj:
+            return HandResult(hand.cards, bet, Outcome.LOSE, Fraction(-bet))
         return HandResult(hand.cards, bet, Outcome.SURRENDER, -Fraction(bet, 2))
     if hand.natural(rules):
         if dealer_bj:
