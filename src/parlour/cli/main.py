@@ -225,10 +225,10 @@ def _report(game: Any, result: SimulationResult, as_json: bool,
 
 
 def _simulate_blackjack(rules: Any, bot: str, args: argparse.Namespace) -> int:
-    """``--hands N``: one seat plays N hands of a chip each (``parlour.games.blackjack.simulate``);
+    """``--hands N``: one seat plays N hands of a chip each (``parlour.cli.simulate_blackjack``);
     the mean return per hand with its standard error, beside the solver's expectation."""
     from parlour.cli.progress import Progress
-    from parlour.games.blackjack.simulate import simulate_hands
+    from parlour.cli.simulate_blackjack import simulate_hands
 
     if args.hands < 1:
         raise CliError("--hands must be at least 1")

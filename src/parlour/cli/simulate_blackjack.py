@@ -1,4 +1,5 @@
-"""Many hands of one seat through the game itself, to check the solver against play.
+"""``parlour simulate blackjack --hands N``: many hands of one seat through the game itself, to
+check the solver against play (a command-line tool: bots come from ``parlour.agents``).
 
 :func:`simulate_hands` plays ``hands`` rounds with a bet of one chip each (a bankroll that cannot
 run out), through the full engine (every card a chance event drawn with its exact probability),
