@@ -5,27 +5,32 @@ both orders, so each deal sequence starts the same way for both bots) and report
 bot's share of games won with its standard error and the 95% interval (± 1.96·SE), the mean
 payment per game and the time taken.
 
-    python bench/bench_gin_strong.py [--games 1000] [--seed 1] [--jobs 2] [--json]
+    python bench/bench_gin_strong.py [--games 1000] [--seed 1] [--jobs 2] [--json] [--set NAME=VALUE ...]
 
 ``--games`` counts the games in *each* seat order (the total is twice as many).  ``--jobs``:
-processes playing at once.  Seeded: the same arguments give the same games.
+processes playing at once.  ``--set`` overrides a constant of ``strong.py`` for the run (for
+tuning).  Seeded: the same arguments give the same games.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 import math
 import statistics
 import time
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from parlour.core.driver import play
 from parlour.core.rng import make_rng
-from parlour.games.gin_rummy import GAME, Rules
+from parlour.games.gin_rummy import GAME, Rules, strong
 from parlour.games.gin_rummy.bots import SimpleBot
 from parlour.games.gin_rummy.strong import StrongBot
 
 Job = tuple[int, int, int, int, int]
+T = TypeVar("T")
 
 
 def _games(job: Job) -> list[tuple[float, float]]:
@@ -42,22 +47,37 @@ def _games(job: Job) -> list[tuple[float, float]]:
     return out
 
 
+def apply_settings(settings: list[str]) -> None:
+    """Set ``strong.py``'s constants from ``NAME=VALUE`` strings (values as Python literals)."""
+    for setting in settings:
+        name, _, value = setting.partition("=")
+        if not name.isupper() or not hasattr(strong, name):
+            raise SystemExit(f"strong.py has no constant {name}")
+        setattr(strong, name, ast.literal_eval(value))
+
+
+def run_jobs(work: Callable[[Any], T], jobs: list[Any], processes: int) -> list[T]:
+    """``work`` on each job, in ``processes`` processes at once (forked) when more than one."""
+    if processes > 1:
+        from multiprocessing import get_context
+
+        with get_context("fork").Pool(processes) as pool:
+            return pool.map(work, jobs)
+    return [work(job) for job in jobs]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000, help="games in each seat order")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     args = parser.parse_args()
+    apply_settings(args.set)
     jobs = [(j, args.games, args.jobs, seat, args.seed) for seat in (0, 1) for j in range(args.jobs)]
     start = time.perf_counter()
-    if args.jobs > 1:
-        from multiprocessing import get_context
-
-        with get_context("fork").Pool(args.jobs) as pool:
-            results = pool.map(_games, jobs)
-    else:
-        results = [_games(job) for job in jobs]
+    results = run_jobs(_games, jobs, args.jobs)
     seconds = time.perf_counter() - start
     games = [g for chunk in results for g in chunk]
     n = len(games)

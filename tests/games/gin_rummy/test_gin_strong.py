@@ -1,6 +1,7 @@
 """The strong bot: never discards the card just taken, never feeds the opponent's known cards when
-an equally good discard is safe, knocks and goes gin, takes a discard that melds, plays whole games
-legally, and decides from its view alone (the same view gives the same move, whatever is hidden)."""
+an equally good discard is safe, keeps the cards that can still meld, knocks and goes gin, takes a
+discard that melds, plays whole games legally, and decides from its view alone (the same view gives
+the same move, whatever is hidden); its fast helpers agree with the meld code."""
 
 from __future__ import annotations
 
@@ -16,9 +17,10 @@ from parlour.core.driver import play as play_game
 from parlour.core.rng import make_rng
 from parlour.games.gin_rummy import GAME, GinView, Rules
 from parlour.games.gin_rummy.bots import SimpleBot
-from parlour.games.gin_rummy.deck import INDEX, mask_of, parse_cards
+from parlour.games.gin_rummy.deck import INDEX, VALUE, mask_of, parse_cards
+from parlour.games.gin_rummy.melds import discard_deadwoods
 from parlour.games.gin_rummy.notation import Discard, Gin, Knock
-from parlour.games.gin_rummy.strong import Model, StrongBot, strong_move
+from parlour.games.gin_rummy.strong import Model, StrongBot, least_left, strong_move, top_value
 
 
 def choice(state) -> str:
@@ -80,6 +82,38 @@ def test_the_model_counts_only_unseen_cards():
     assert model.unseen.bit_count() == 52 - 11 - 1 - 2
     unknown = view.hand_sizes[0] - 2
     assert abs(sum(model.p[c] for c in range(52) if model.unseen >> c & 1) - unknown) < 1e-6
+
+
+def test_keeps_the_high_card_that_can_still_meld():
+    # QH KH can become a run, JS cannot (nothing near it in hand): all three leave 15 deadwood
+    state = play(start("AC 2C 3C 4D 5D 6D QH KH JS 2H", "5C 6C 7S 8S 9C TC 4H 5H 9D TD", "8C",
+                       stock="3S"), "pass", "pass", "draw")
+    view = GAME.view(state, 1)
+    assert SimpleBot().choose(GAME, view, GAME.legal_moves(state, 1), random.Random(0)) == Discard(
+        parse_cards("KH")[0])  # the highest of equals
+    assert choice(state) == "discard JS"
+    model = Model(view)
+    qh, kh, js = (INDEX[c] for c in parse_cards("QH KH JS"))
+    assert model.after_draw(model.hand ^ 1 << js) < model.after_draw(model.hand ^ 1 << kh)
+    assert model.after_draw(model.hand ^ 1 << qh) == model.after_draw(model.hand ^ 1 << kh)
+
+
+def test_the_fast_helpers_agree_with_the_meld_code():
+    rng = random.Random(3)
+    for _ in range(3000):
+        hand = 0
+        if rng.random() < 0.5:  # a run and a set, so that breaking a meld is sometimes best
+            suit, low = rng.randrange(4), rng.randrange(9)
+            for k in range(rng.randrange(3, 6)):
+                hand |= 1 << (suit * 13 + low + k)
+            rank = rng.randrange(13)
+            for s in rng.sample(range(4), 3):
+                hand |= 1 << (s * 13 + rank)
+        while hand.bit_count() < 11:
+            hand |= 1 << rng.randrange(52)
+        assert least_left(hand) == min(left for _, left in discard_deadwoods(hand))
+        assert top_value(hand) == max(VALUE[c] for c in range(52) if hand >> c & 1)
+    assert top_value(0) == 0
 
 
 def _check_steps(seat: int, steps: list[Step]) -> None:

@@ -1,0 +1,87 @@
+"""A lower-variance proxy for tuning the ``strong`` Gin Rummy bot: points per hand against ``simple``.
+
+Plays ``--hands`` single hands (a game to 1 point: it ends at the first hand played out; a
+hand that reaches the wall is dealt again) in each seat order, the same deals in both orders, and
+reports the strong bot's mean net points a hand (its points when it wins the hand, minus the
+simple bot's when it loses) with ±1.96·SE over the pairs of hands, and how the hands ended.
+
+    python bench/bench_gin_hands.py [--hands 1000] [--seed 1] [--jobs 2] [--set NAME=VALUE ...]
+
+``--set`` overrides a constant of ``strong.py`` for the run (e.g. ``--set FEED_PENALTY=2``), for
+trying values without editing the module.  The claim about strength is the game win rate of
+``bench/bench_gin_strong.py``; this bench only says which way a change points, faster.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import math
+import statistics
+import time
+
+from bench_gin_strong import apply_settings, run_jobs  # (bench/ is on the path: run as a script)
+
+from parlour.core.driver import play
+from parlour.core.rng import make_rng
+from parlour.games.gin_rummy import GAME, Rules
+from parlour.games.gin_rummy.bots import SimpleBot
+from parlour.games.gin_rummy.strong import StrongBot
+
+Job = tuple[int, int, int, int]
+Hand = tuple[int, float, str]
+
+
+def _hands(job: Job) -> list[Hand]:
+    """Deals ``first``, ``first + step`` ... below ``count``, strong bot in both seats:
+    (deal, strong's net points, how the hand ended from strong's side)."""
+    first, count, step, seed = job
+    rules = Rules(target=1)
+    out = []
+    for n in range(first, count, step):
+        for seat in (0, 1):
+            bots: list[StrongBot | SimpleBot] = [SimpleBot(), SimpleBot()]
+            bots[seat] = StrongBot()
+            state = play(GAME, rules, bots, make_rng(seed * 1_000_003 + n)).state
+            hand = state.sheet[-1]
+            assert hand.winner is not None and hand.knocker is not None
+            sign = 1 if hand.winner == seat else -1
+            who = "strong" if hand.knocker == seat else "simple"
+            out.append((n, sign * hand.points, f"{who} {hand.outcome.value}"))
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=1000, help="deals, each played in both seat orders")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
+    args = parser.parse_args()
+    apply_settings(args.set)
+    jobs = [(j, args.hands, args.jobs, args.seed) for j in range(args.jobs)]
+    start = time.perf_counter()
+    results = run_jobs(_hands, jobs, args.jobs)
+    seconds = time.perf_counter() - start
+    hands = [h for chunk in results for h in chunk]
+    pairs: dict[int, float] = collections.defaultdict(float)
+    for n, points, _ in hands:
+        pairs[n] += points / 2
+    values = list(pairs.values())
+    mean = statistics.fmean(values)
+    se = statistics.stdev(values) / math.sqrt(len(values))
+    won = statistics.fmean(1.0 if p > 0 else 0.0 for _, p, _ in hands)
+    settings = " " + " ".join(args.set) if args.set else ""
+    print(f"{len(hands)} hands ({len(values)} deals, both seat orders){settings}: "
+          f"strong nets {mean:+.2f} ± {1.96 * se:.2f} points a hand, wins {won * 100:.1f}% of hands")
+    ends = collections.Counter(end for _, _, end in hands)
+    sums: dict[str, float] = collections.defaultdict(float)
+    for _, points, end in hands:
+        sums[end] += points
+    print("  " + ", ".join(f"{end} {count / len(hands) * 100:.1f}% ({sums[end] / count:+.1f})"
+                           for end, count in sorted(ends.items())))
+    print(f"  {seconds:.0f} s ({seconds / len(hands):.3f} s a hand, {args.jobs} jobs)")
+
+
+if __name__ == "__main__":
+    main()
