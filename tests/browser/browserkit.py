@@ -1,9 +1,11 @@
-"""What the browser tests share: Debian's chromium, viewports, pages that collect JS errors, the API."""
+"""What the browser tests share: Debian's chromium, viewports, pages that collect JS errors, the API,
+and the ways a page can name a playing card (to prove hidden cards never reach it)."""
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import urllib.request
 from pathlib import Path
@@ -47,3 +49,26 @@ class Pages:
 def api(base_url: str, path: str) -> Any:
     with urllib.request.urlopen(base_url + path) as response:
         return json.load(response)
+
+
+# ---- cards as a page may show them ------------------------------------------------------------
+SUIT = {"C": ("clubs", "\u2663"), "D": ("diamonds", "\u2666"), "H": ("hearts", "\u2665"),
+        "S": ("spades", "\u2660")}
+RANK = {"A": ("ace", "A"), "T": ("10", "10"), "J": ("jack", "J"), "Q": ("queen", "Q"), "K": ("king", "K")}
+
+
+def card_forms(card: str) -> list[re.Pattern[str]]:
+    """The ways a page can name a card: ``7H`` (in capitals: ``<th>`` is no card), ``7 of hearts``, ``7♥``."""
+    rank, (suit, symbol) = RANK.get(card[0], (card[0], card[0])), SUIT[card[1]]
+    return [re.compile(rf"\b{card}\b"), re.compile(rf"\b{rank[0]} of {suit}\b", re.IGNORECASE),
+            re.compile(rf"(?<![0-9A-Za-z]){re.escape(rank[1] + symbol)}")]
+
+
+def shown(html: str, cards: set[str]) -> set[str]:
+    """The cards among ``cards`` that the page names anywhere."""
+    return {c for c in cards if any(form.search(html) for form in card_forms(c))}
+
+
+def short(card: str) -> str:
+    """A card as the pages write it: ``7♥``, ``10♠``."""
+    return RANK.get(card[0], (card[0], card[0]))[1] + SUIT[card[1]][1]

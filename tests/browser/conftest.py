@@ -6,6 +6,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 import uvicorn
@@ -23,8 +24,9 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The app on a free port with a fresh SQLite database (uvicorn in a thread)."""
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
+    """The app on a free port with a fresh SQLite database (uvicorn in a thread): its address,
+    and the app itself (its hub at hand, for tests that compare pages with the server's state)."""
     db = tmp_path_factory.mktemp("server") / "db.sqlite3"
     app = create_app("sqlite:///" + str(db), bot_delay=0.05)
     port = _free_port()
@@ -35,9 +37,15 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     while not server.started:
         assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
         time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}"
+    yield f"http://127.0.0.1:{port}", app
     server.should_exit = True
     thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def base_url(served: tuple[str, Any]) -> str:
+    """The address of :func:`served`."""
+    return served[0]
 
 
 @pytest.fixture(scope="module")

@@ -13,16 +13,12 @@ from __future__ import annotations
 
 import random
 import re
-import socket
-import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
-import uvicorn
-from browserkit import DESKTOP, NEEDS_CHROMIUM, PHONE, Pages
+from browserkit import DESKTOP, NEEDS_CHROMIUM, PHONE, Pages, shown
 from playwright.sync_api import Page, expect
 
 from parlour.core.protocol import CHANCE
@@ -30,46 +26,10 @@ from parlour.games.blackjack import GAME, Deal, Double, Payout, Rules, Surrender
 from parlour.games.blackjack.bots import BOTS
 from parlour.games.blackjack.engine import chips
 from parlour.games.blackjack.state import Bet, Phase
-from parlour.server.app import create_app
 
 pytestmark = NEEDS_CHROMIUM
 
 ROUNDS = 4
-SUIT = {"C": ("clubs", "\u2663"), "D": ("diamonds", "\u2666"), "H": ("hearts", "\u2665"),
-        "S": ("spades", "\u2660")}
-RANK = {"A": ("ace", "A"), "T": ("10", "10"), "J": ("jack", "J"), "Q": ("queen", "Q"), "K": ("king", "K")}
-
-
-# ---- the server, with its hub at hand ------------------------------------------------------
-@pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
-    """The app on a free port with a fresh database (uvicorn in a thread), and the app itself."""
-    app = create_app("sqlite:///" + str(tmp_path_factory.mktemp("blackjack") / "db.sqlite3"), bot_delay=0.05)
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not server.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}", app
-    server.should_exit = True
-    thread.join(10)
-
-
-# ---- cards as a page may show them ------------------------------------------------------------
-def forms(card: str) -> list[re.Pattern[str]]:
-    """The ways a page can name a card: ``7H`` (in capitals), ``7 of hearts``, ``7♥``."""
-    rank, (suit, symbol) = RANK.get(card[0], (card[0], card[0])), SUIT[card[1]]
-    return [re.compile(rf"\b{card}\b"), re.compile(rf"\b{rank[0]} of {suit}\b", re.IGNORECASE),
-            re.compile(rf"(?<![0-9A-Za-z]){re.escape(rank[1] + symbol)}")]
-
-
-def names_card(html: str, card: str) -> bool:
-    return any(form.search(html) for form in forms(card))
 
 
 def public_cards(state: Any) -> set[str]:
@@ -214,9 +174,9 @@ def check_pages(ann: Page, watcher: Page, table: Any) -> Any:
         if state.hole >= 0:
             hole = str(state.dealer[state.hole])
             # one deck: in this round the hole card is nowhere else, so the table must not name it
-            assert not names_card(felt, hole), f"the felt names the hole card {hole}"
+            assert not shown(felt, {hole}), f"the felt names the hole card {hole}"
             if hole not in public_cards(state):  # (an earlier round's log may name the same card)
-                assert not names_card(html, hole), f"the page names the hole card {hole}"
+                assert not shown(html, {hole}), f"the page names the hole card {hole}"
             expect(page.locator(".bj-dealer .bj-down")).to_have_count(1)
             expect(page.locator(".bj-dealer .bj-down")).to_have_attribute("aria-label", "face-down card")
         else:

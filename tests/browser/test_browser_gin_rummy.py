@@ -14,17 +14,11 @@ from __future__ import annotations
 import json
 import random
 import re
-import socket
-import threading
-import time
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-import uvicorn
-from browserkit import DESKTOP, NEEDS_CHROMIUM, PHONE, Pages
+from browserkit import DESKTOP, NEEDS_CHROMIUM, PHONE, Pages, short, shown
 from playwright.sync_api import Page, expect
 
 from parlour.core.cards import Card
@@ -35,47 +29,10 @@ from parlour.games.gin_rummy.deck import CARDS, bits
 from parlour.games.gin_rummy.melds import arrange, discard_deadwoods
 from parlour.games.gin_rummy.notation import Gin, Knock, LayOff, Pass
 from parlour.games.gin_rummy.state import Phase
-from parlour.server.app import create_app
 
 pytestmark = NEEDS_CHROMIUM
 
 PLAYING = (Phase.OFFER, Phase.DRAW, Phase.DISCARD, Phase.WALL, Phase.LAYOFF)
-SUIT = {"C": ("clubs", "\u2663"), "D": ("diamonds", "\u2666"), "H": ("hearts", "\u2665"),
-        "S": ("spades", "\u2660")}
-RANK = {"A": ("ace", "A"), "T": ("10", "10"), "J": ("jack", "J"), "Q": ("queen", "Q"), "K": ("king", "K")}
-
-
-# ---- the server, with its hub at hand ------------------------------------------------------
-@pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
-    """The app on a free port with a fresh database (uvicorn in a thread), and the app itself."""
-    app = create_app("sqlite:///" + str(tmp_path_factory.mktemp("gin") / "db.sqlite3"), bot_delay=0.05)
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not server.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}", app
-    server.should_exit = True
-    thread.join(10)
-
-
-# ---- cards as a page may show them ------------------------------------------------------------
-def forms(card: str) -> list[re.Pattern[str]]:
-    """The ways a page can name a card: ``7H`` (in capitals: ``<th>`` is no card), ``7 of hearts``, ``7♥``."""
-    rank, (suit, symbol) = RANK.get(card[0], (card[0], card[0])), SUIT[card[1]]
-    return [re.compile(rf"\b{card}\b"), re.compile(rf"\b{rank[0]} of {suit}\b", re.IGNORECASE),
-            re.compile(rf"(?<![0-9A-Za-z]){re.escape(rank[1] + symbol)}")]
-
-
-def shown(html: str, cards: set[str]) -> set[str]:
-    """The cards among ``cards`` that the page names anywhere."""
-    return {c for c in cards if any(form.search(html) for form in forms(c))}
 
 
 def names(cards: Any) -> set[str]:
@@ -108,10 +65,6 @@ def never_shown(table: Any, viewer: int | None) -> set[str]:
             if not item.before.known[item.seat] >> card & 1:
                 out.add(str(item.action.card))
     return out
-
-
-def short(card: str) -> str:
-    return RANK.get(card[0], (card[0], card[0]))[1] + SUIT[card[1]][1]
 
 
 # ---- the pages ------------------------------------------------------------------------------------
