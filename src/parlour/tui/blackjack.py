@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from parlour.games.blackjack.engine import chips
 from parlour.games.blackjack.rules import Deal, hand_total
 from parlour.games.blackjack.state import Hand, Phase, value
-from parlour.games.blackjack.view import BlackjackView
+from parlour.games.blackjack.view import BlackjackView, true_count
 from parlour.tui.render import renderer
 
 
@@ -91,8 +91,7 @@ def render_view(view: BlackjackView, names: Sequence[str]) -> str:
         lines.append("Best plays: " + ", ".join(shares))
     if rules.decks:
         remaining = sum(s.shoe) - (1 if s.hole >= 0 else 0)
-        unseen = sum(s.shoe)
-        true = s.count / (unseen / 52) if unseen else 0.0
+        true = true_count(s) or 0.0
         lines.append(f"Shoe: {remaining} cards left of {52 * rules.decks}; Hi-Lo count {s.count:+d} "
                      f"(true count {true:+.1f})")
     return "\n".join(lines)

@@ -33,7 +33,7 @@ from parlour.games.blackjack.state import (
     SurrenderHand,
     value,
 )
-from parlour.games.blackjack.view import BlackjackView
+from parlour.games.blackjack.view import BlackjackView, true_count
 
 NAMES = {Hit: "hit", Stand: "stand", DoubleDown: "double", Split: "split", SurrenderHand: "surrender"}
 
@@ -142,15 +142,6 @@ class OptimalBot(Bot):
     def choose(self, game: Any, view: Any, legal: Sequence[Any], rng: random.Random) -> Move:
         assert isinstance(view, BlackjackView)
         return best_move(view.state, view.seat if view.seat is not None else -1, legal)
-
-
-def true_count(state: State) -> float | None:
-    """The Hi-Lo true count a player can work out: the running count of the cards seen since the
-    shuffle per deck still unseen (``None`` for an infinite deck).  ``state`` is a view's."""
-    if not state.rules.decks:
-        return None
-    unseen = sum(state.shoe)  # in a view, the hole card is counted among the unseen
-    return state.count / (unseen / 52) if unseen else 0.0
 
 
 SPREAD = 8

@@ -50,10 +50,6 @@ def _full_shoe(rules: Rules) -> tuple[int, ...]:
     return () if rules.decks == 0 else (rules.decks,) * 52
 
 
-def shoe_size(state: State) -> int:
-    return sum(state.shoe)
-
-
 def _replace(state: State, **changes: object) -> State:
     return dataclasses.replace(state, **changes)  # type: ignore[arg-type]
 

@@ -13,7 +13,7 @@ from parlour.core.protocol import CHANCE, BotFactory, Game, GameSpec, Hint
 from parlour.games.blackjack import engine, notation
 from parlour.games.blackjack.engine import chips
 from parlour.games.blackjack.rules import Deal, Double, Payout, Rules, Soft17, Surrender
-from parlour.games.blackjack.state import DEALER, Move, Phase, State, TrainerNote, value
+from parlour.games.blackjack.state import DEALER, Move, Phase, State, TrainerNote
 from parlour.games.blackjack.view import BlackjackView
 
 MAX_PLAYERS = 7
@@ -228,13 +228,3 @@ class Blackjack(Game[Rules, State, Move, Card, BlackjackView]):
 
 
 GAME = Blackjack()
-
-
-def dealer_total_shown(state: State) -> int | None:
-    """The total of the dealer's cards that are face up (``None`` if none is)."""
-    shown = [value(c) for i, c in enumerate(state.dealer) if i != state.hole]
-    if not shown:
-        return None
-    from parlour.games.blackjack.rules import hand_total
-
-    return hand_total(shown)[0]

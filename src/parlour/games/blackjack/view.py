@@ -45,6 +45,15 @@ def public(state: State) -> State:
     return dataclasses.replace(state, dealer=dealer, shoe=shoe)
 
 
+def true_count(state: State) -> float | None:
+    """The Hi-Lo true count a player can work out: the running count of the cards seen since the
+    shuffle per deck still unseen (``None`` for an infinite deck).  ``state`` is a view's."""
+    if not state.rules.decks:
+        return None
+    unseen = sum(state.shoe)  # in a view, the hole card is counted among the unseen
+    return state.count / (unseen / 52) if unseen else 0.0
+
+
 @dataclass(frozen=True)
 class BlackjackView(View):
     """A seat's view.  Its ``state`` is :func:`public`: while the hole card is face down it is
@@ -72,7 +81,7 @@ class BlackjackView(View):
         shown = [value(c) for c in s.dealer]
         d_total, d_soft = hand_total(shown) if shown else (None, False)
         remaining = sum(s.shoe) - (1 if s.hole >= 0 else 0) if rules.decks else None
-        decks_left = remaining / 52 if remaining else None
+        true = true_count(s)
         players = []
         for n, p in enumerate(s.players):
             players.append({
@@ -101,7 +110,7 @@ class BlackjackView(View):
             "current": list(s.current) if s.phase is Phase.PLAY else None,
             "shoe": {"decks": rules.decks, "remaining": remaining, "dealt": s.dealt,
                      "shuffles": s.shuffles, "running_count": s.count if rules.decks else None,
-                     "true_count": round(s.count / decks_left, 1) if decks_left else None},
+                     "true_count": None if true is None else round(true, 1)},
             "last_round": None if last is None else {
                 "number": last.number, "dealer": [str(c) for c in last.dealer],
                 "dealer_total": hand_total(tuple(value(c) for c in last.dealer))[0],
