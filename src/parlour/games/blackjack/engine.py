@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from parlour.core.cards import Card, standard_deck
 from parlour.core.errors import IllegalMoveError
-from parlour.games.blackjack.rules import Deal, Rules, Surrender, dealer_hits, is_blackjack, may_double
+from parlour.games.blackjack.rules import Deal, Rules, Surrender, dealer_hits, is_blackjack, may_double, peeks
 from parlour.games.blackjack.state import (
     DEALER,
     Bet,
@@ -323,8 +323,7 @@ def _after_deal(state: State) -> State:
 def _after_insurance(state: State) -> State:
     rules = state.rules
     up = state.up_card
-    if (rules.deal is Deal.PEEK and rules.naturals and up is not None and value(up) in (1, 10)
-            and is_blackjack(state.dealer_values)):
+    if up is not None and peeks(rules, value(up)) and is_blackjack(state.dealer_values):
         return _settle(_replace(state, hole=-1))  # the dealer turns up a blackjack at once
     state = _replace(state, phase=Phase.PLAY, current=(-1, -1))
     return _next_hand(state)

@@ -208,11 +208,19 @@ def may_double(rules: Rules, cards: tuple[int, ...], split: bool) -> bool:
 
 def dealer_hits(rules: Rules, cards: Iterable[int]) -> bool:
     """The dealer's drawing rule: draw below 17; on soft 17 as the rules say."""
-    total, soft = hand_total(cards)
-    if total < 17:
-        return True
-    return total == 17 and soft and rules.soft17 is Soft17.HIT
+    return dealer_hits_total(rules, *hand_total(cards))
+
+
+def dealer_hits_total(rules: Rules, total: int, soft: bool) -> bool:
+    """The dealer's drawing rule for a hand of this total."""
+    return total < 17 or (total == 17 and soft and rules.soft17 is Soft17.HIT)
+
+
+def peeks(rules: Rules, up: int | None) -> bool:
+    """The dealer looks at the hole card for blackjack before the players act: a peek deal,
+    blackjacks that count, and an ace or a ten-card (``up``, in points) showing."""
+    return rules.deal is Deal.PEEK and rules.naturals and up in (1, 10)
 
 
 __all__ = ["SHOE_SIZES", "VALUES", "Deal", "Double", "Payout", "Rules", "Soft17", "Surrender",
-           "dealer_hits", "hand_total", "is_blackjack", "may_double"]
+           "dealer_hits", "dealer_hits_total", "hand_total", "is_blackjack", "may_double", "peeks"]

@@ -40,8 +40,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from parlour.games.blackjack.rules import Rules
-from parlour.games.blackjack.solver_core import Shoe, UpCard, needed_keys, peeks
+from parlour.games.blackjack.rules import Rules, peeks
+from parlour.games.blackjack.solver_core import Shoe, UpCard, needed_keys
 
 DEALER_CARDS: tuple[int, ...] = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
 """The dealer cards that may be showing, in chart order (the ace last)."""

@@ -17,7 +17,7 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
-from parlour.games.blackjack.rules import Deal, Rules, Soft17, Surrender, may_double
+from parlour.games.blackjack.rules import Rules, Surrender, dealer_hits_total, may_double, peeks
 
 Counts = tuple[int, ...]
 FloatArray = npt.NDArray[np.float64]
@@ -86,15 +86,6 @@ class Shoe:
         left = self.size - removed.sum(axis=1) - sum(dealer)
         result: FloatArray = rem / left[:, None]
         return result
-
-
-def dealer_hits_total(rules: Rules, total: int, soft: bool) -> bool:
-    return total < 17 or (total == 17 and soft and rules.soft17 is Soft17.HIT)
-
-
-def peeks(rules: Rules, up: int | None) -> bool:
-    """The dealer looks at the hole card for blackjack before the players act."""
-    return rules.deal is Deal.PEEK and rules.naturals and up in (1, 10)
 
 
 def dealer_outcomes(rules: Rules, shoe: Shoe, up: int | None, removed: FloatArray) -> FloatArray:
