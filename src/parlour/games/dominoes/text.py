@@ -74,6 +74,7 @@ def describe(state: State, seat: int, action: Move | Draw, names: Sequence[str] 
             line += " " + " ".join(
                 f"{name(s)}: {' '.join(str(t) for t in action.tiles[s * size:(s + 1) * size])}."
                 for s in range(state.players))
+            line += f" Sleeping: {' '.join(str(t) for t in action.tiles[state.players * size:])}."
         elif viewer is not None and 0 <= viewer < state.players:
             mine = sorted(action.tiles[viewer * size:(viewer + 1) * size], reverse=True)
             line += f" You draw {' '.join(str(t) for t in mine)}."
