@@ -14,7 +14,8 @@ _GAMES: dict[str, AnyGame] = {}
 _ALIASES: dict[str, str] = {}
 
 BUILTIN_MODULES = ("parlour.games.shut_the_box", "parlour.games.yahtzee", "parlour.games.gin_rummy",
-                   "parlour.games.draughts", "parlour.games.blackjack", "parlour.games.dominoes")
+                   "parlour.games.draughts", "parlour.games.blackjack", "parlour.games.dominoes",
+                   "parlour.games.go_fish")
 """The modules that register the games shipped with Parlour."""
 
 _loaded = False

@@ -1,0 +1,184 @@
+"""Go Fish for two to six players, as the manual describes it."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Container, Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from parlour.core.cards import standard_deck
+from parlour.core.protocol import CHANCE, BotFactory, Game, GameSpec
+from parlour.games.go_fish import engine, notation, text
+from parlour.games.go_fish.notation import Ask, Deal, FirstDealer, Outcome
+from parlour.games.go_fish.rules import Ending, Rules
+from parlour.games.go_fish.state import Act, Phase, State
+from parlour.games.go_fish.view import GoFishView, make_view
+
+_DECK = frozenset(standard_deck())
+
+
+class _AnyShuffle(Container[Any]):
+    """Every order of the 52 cards (a deal is sampled, never listed)."""
+
+    def __contains__(self, outcome: object) -> bool:
+        return isinstance(outcome, Deal) and len(outcome.cards) == 52 and frozenset(outcome.cards) == _DECK
+
+
+class GoFish(Game[Rules, State, Ask, Outcome, GoFishView]):
+    """Go Fish; see ``docs/rules/go-fish.md``."""
+
+    spec = GameSpec(
+        name="go-fish",
+        title="Go Fish",
+        min_players=2,
+        max_players=6,
+        aliases=("fish",),
+        chance=True,
+        hidden_information=True,
+        summary="Ask for cards to make books of four; go fish when they have none. Most books wins.",
+    )
+    rules_type = Rules
+
+    def conformance_cases(self) -> tuple[tuple[Rules, int], ...]:
+        return ((Rules(), 2), (Rules(), 4), (Rules(), 6), (Rules(ending=Ending.DRAW_ON), 3),
+                (Rules(ending=Ending.ALL_BOOKS), 2), (Rules(ending=Ending.ALL_BOOKS, hand_size=7), 5))
+
+    def initial_state(self, rules: Rules, players: int) -> State:
+        rules.check(players)
+        return State(rules=rules, players=players, books=((),) * players)
+
+    def presets(self) -> Mapping[str, Rules]:
+        return {"manual": Rules(), "all-books": Rules(ending=Ending.ALL_BOOKS)}
+
+    def to_act(self, state: State) -> tuple[int, ...]:
+        if state.phase is Phase.OVER:
+            return ()
+        if state.phase is not Phase.PLAY:
+            return (CHANCE,)
+        return (state.current,)
+
+    def players(self, state: State) -> int:
+        return state.players
+
+    def legal_moves(self, state: State, seat: int) -> tuple[Ask, ...]:
+        """In the order of ``engine``'s docstring."""
+        return engine.legal_moves(state, seat)
+
+    def explain_illegal(self, state: State, seat: int, move: Ask) -> str:
+        if not isinstance(move, Ask):
+            return f"{move!r} is not a Go Fish move"
+        return engine.explain(state, seat, move, self.seat_label(state, move.target))
+
+    def _apply_move(self, state: State, seat: int, move: Ask) -> State:
+        return engine.apply_move(state, seat, move)
+
+    def chance_outcomes(self, state: State) -> tuple[tuple[Outcome, Fraction], ...] | None:
+        """The first dealer: each seat alike.  A deal is sampled (``None``)."""
+        if state.phase is Phase.CUT:
+            return tuple((FirstDealer(s), Fraction(1, state.players)) for s in range(state.players))
+        return None
+
+    def possible_outcomes(self, state: State) -> Sequence[Outcome] | Container[Any]:  # type: ignore[override]
+        if state.phase is Phase.CUT:
+            return [FirstDealer(s) for s in range(state.players)]
+        if state.phase is Phase.DEAL:
+            return _AnyShuffle()
+        return ()
+
+    def sample_chance(self, state: State, rng: random.Random) -> Outcome:
+        if state.phase is Phase.CUT:
+            return FirstDealer(rng.randrange(state.players))
+        return Deal.shuffled(rng)
+
+    def _apply_outcome(self, state: State, outcome: Outcome) -> State:
+        if isinstance(outcome, FirstDealer):
+            return dataclasses.replace(state, phase=Phase.DEAL, dealer=outcome.seat)
+        return engine.deal(state, outcome)
+
+    def returns(self, state: State) -> tuple[float, ...]:
+        """Each seat's books less the most any other seat has."""
+        counts = state.book_counts
+        return tuple(float(c - max(counts[:s] + counts[s + 1:])) for s, c in enumerate(counts))
+
+    def winners(self, state: State) -> tuple[int, ...]:
+        """The seats with the most books once the game is over (a tie shares the win)."""
+        return engine.winners(state) if state.phase is Phase.OVER else ()
+
+    def result_text(self, state: State, names: Sequence[str] | None = None) -> str:
+        return text.result(state, text.namer(names))
+
+    def view(self, state: State, seat: int | None) -> GoFishView:
+        return make_view(state, seat)
+
+    def resample_hidden(self, state: State, seat: int | None, rng: random.Random) -> State:
+        """Deal anew what ``seat`` cannot see: the other hands' cards not known to everyone
+        (cards handed over in an ask or shown on a lucky draw, and not given away since, stay
+        put) and the stock's order."""
+        if state.phase is not Phase.PLAY:
+            return state
+        known = known_cards(state)
+        pool = list(state.stock)
+        hands = list(state.hands)
+        for s in range(state.players):
+            if s != seat:
+                keep = state.hands[s] & known[s]
+                pool += [i for i in range(52) if (state.hands[s] & ~keep) >> i & 1]
+                hands[s] = keep
+        rng.shuffle(pool)
+        for s in range(state.players):
+            if s != seat:
+                need = state.hands[s].bit_count() - hands[s].bit_count()
+                for card in pool[:need]:
+                    hands[s] |= 1 << card
+                del pool[:need]
+        return dataclasses.replace(state, hands=tuple(hands), stock=tuple(pool))
+
+    def parse_move(self, state: State, seat: int, text: str) -> Ask:
+        return notation.parse_move(text)
+
+    def format_move(self, state: State, seat: int, move: Ask) -> str:
+        return notation.format_move(move)
+
+    def parse_outcome(self, state: State, text: str) -> Outcome:
+        return notation.parse_outcome(text)
+
+    def format_outcome(self, state: State, outcome: Outcome) -> str:
+        return notation.format_outcome(outcome)
+
+    def describe(self, state: State, seat: int, action: Ask | Outcome,
+                 names: Sequence[str] | None = None) -> str:
+        """Everything, for the table's private log (never sent to a player)."""
+        return text.describe(state, seat, action, names, omniscient=True)
+
+    def describe_for(self, state: State, seat: int, action: Ask | Outcome, viewer: int | None,
+                     names: Sequence[str] | None = None) -> str:
+        """What ``viewer`` may read: every ask and what it got, books, lucky draws; their own deal
+        and draws; never another hand or a card someone else drew and kept."""
+        return text.describe(state, seat, action, names, viewer=viewer)
+
+    def move_help(self) -> str:
+        return notation.HELP
+
+    def bots(self) -> Mapping[str, BotFactory]:
+        from parlour.games.go_fish.bots import BOTS
+
+        return BOTS
+
+
+def known_cards(state: State) -> tuple[int, ...]:
+    """The cards everyone knows each seat holds: handed over to it in an ask or shown on a lucky
+    draw, and still in its hand."""
+    known = [0] * state.players
+    for event in state.history:
+        for card in event.cards:
+            bit = 1 << card.index
+            for s in range(state.players):
+                known[s] &= ~bit
+            if event.act is not Act.BOOK:
+                known[event.seat] |= bit
+    return tuple(k & h for k, h in zip(known, state.hands, strict=True))
+
+
+GAME = GoFish()

@@ -1,0 +1,88 @@
+"""What one seat may know of a game of Go Fish (a spectator: seat ``None``).
+
+A view holds its own hand (grouped by rank), how many cards each player holds, everyone's books,
+the stock's size, and the game's public history: every ask and what it got, every "Go fish!"
+draw (the card only to the drawer, or to all when it was the rank asked for and shown), every
+book.  Never: another hand, the stock's order, a card someone else drew and kept.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from parlour.core.cards import Card, Rank
+from parlour.core.protocol import View
+from parlour.games.go_fish.engine import winners
+from parlour.games.go_fish.rules import Rules
+from parlour.games.go_fish.state import Event, Phase, State, cards_of
+
+
+@dataclass(frozen=True)
+class GoFishView(View):
+    seat: int | None
+    rules: Rules
+    players: int
+    phase: Phase
+    to_act: int | None
+    dealer: int | None
+    hand: tuple[Card, ...] | None
+    """The seat's own cards by rank, ace first (``None`` for a spectator)."""
+    hand_sizes: tuple[int, ...]
+    books: tuple[tuple[Rank, ...], ...]
+    stock_size: int
+    history: tuple[Event, ...]
+    winners: tuple[int, ...]
+
+    @property
+    def groups(self) -> tuple[tuple[Rank, tuple[Card, ...]], ...]:
+        """The hand grouped by rank."""
+        if not self.hand:
+            return ()
+        out: dict[Rank, list[Card]] = {}
+        for card in self.hand:
+            out.setdefault(card.rank, []).append(card)
+        return tuple((rank, tuple(cards)) for rank, cards in out.items())
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": "go-fish",
+            "seat": self.seat,
+            "rules": {"hand_size": self.rules.hand_size, "ending": self.rules.ending.value,
+                      "dealt": self.rules.dealt(self.players)},
+            "players": self.players,
+            "phase": self.phase.value,
+            "to_act": self.to_act,
+            "dealer": self.dealer,
+            "hand": None if self.hand is None else [str(c) for c in self.hand],
+            "groups": [{"rank": r.value, "plural": r.plural, "cards": [str(c) for c in cards]}
+                       for r, cards in self.groups],
+            "hand_sizes": list(self.hand_sizes),
+            "books": [[r.value for r in b] for b in self.books],
+            "stock_size": self.stock_size,
+            "history": [e.to_json() for e in self.history],
+            "winners": list(self.winners),
+        }
+
+
+def make_view(state: State, seat: int | None) -> GoFishView:
+    dealt = state.phase in (Phase.PLAY, Phase.OVER)
+    own = None
+    if seat is not None:
+        own = cards_of(state.hands[seat]) if dealt else ()
+    return GoFishView(
+        seat=seat,
+        rules=state.rules,
+        players=state.players,
+        phase=state.phase,
+        to_act=state.current if state.phase is Phase.PLAY else None,
+        dealer=None if state.phase is Phase.CUT else state.dealer,
+        hand=own,
+        hand_sizes=tuple(h.bit_count() for h in state.hands) if dealt else (0,) * state.players,
+        books=state.books if dealt else ((),) * state.players,
+        stock_size=len(state.stock) if dealt else 52,
+        history=tuple(e if e.drawn < 0 or e.lucky or e.seat == seat else dataclasses.replace(e, drawn=-1)
+                      for e in state.history),
+        winners=winners(state) if state.phase is Phase.OVER else (),
+    )
