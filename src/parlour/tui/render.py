@@ -23,7 +23,7 @@ def renderer(game_name: str) -> Callable[[Renderer], Renderer]:
 
 def render(game_name: str, view: Any, names: Sequence[str]) -> str:
     """The view as text for a terminal (plain characters; no colour needed)."""
-    from parlour.tui import blackjack, dominoes, draughts, gin_rummy, shut_the_box, yahtzee  # noqa: F401  (register them)
+    from parlour.tui import blackjack, dominoes, draughts, gin_rummy, go_fish, shut_the_box, yahtzee  # noqa: F401  (register them)
 
     fn = _RENDERERS.get(game_name)
     if fn is None:

@@ -237,7 +237,7 @@ def test_draw_on_a_player_who_runs_out_draws_and_plays_on():
     assert [(e.act, e.seat) for e in after.history[-2:]] == [(Act.DRAW, 0), (Act.DRAW, 1)]
     assert hand(after, 0) == "2C 9C KD" and hand(after, 1) == "9D"
     assert GAME.to_act(after) == (1,) and after.stock[0] == Card.parse("4H").index
-    with pytest.raises(IllegalMoveError, match="Player 1 has no cards to ask for"):
+    with pytest.raises(IllegalMoveError, match="player 1 has no cards to ask for"):
         GAME.apply(dataclasses.replace(after, hands=(0, after.hands[1])), 1, Ask(0, R.NINE))
 
 

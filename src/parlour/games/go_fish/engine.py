@@ -46,7 +46,7 @@ def legal_moves(state: State, seat: int) -> tuple[Ask, ...]:
     return tuple(moves)
 
 
-def explain(state: State, seat: int, move: Ask, name: str) -> str:
+def explain(state: State, seat: int, move: Ask) -> str:
     """Why ``move`` is refused (it is not legal now)."""
     if state.phase is not Phase.PLAY:
         return "the cards have not been dealt" if state.phase is not Phase.OVER else "the game is over"
@@ -57,7 +57,7 @@ def explain(state: State, seat: int, move: Ask, name: str) -> str:
     if move.target == seat:
         return "you cannot ask yourself: ask another player"
     if not state.hands[move.target]:
-        return f"{name} has no cards to ask for"
+        return f"player {move.target + 1} has no cards to ask for"
     return f"you may only ask for a rank you hold: you have no {move.rank.plural}"
 
 

@@ -69,7 +69,7 @@ class GoFish(Game[Rules, State, Ask, Outcome, GoFishView]):
     def explain_illegal(self, state: State, seat: int, move: Ask) -> str:
         if not isinstance(move, Ask):
             return f"{move!r} is not a Go Fish move"
-        return engine.explain(state, seat, move, self.seat_label(state, move.target))
+        return engine.explain(state, seat, move)
 
     def _apply_move(self, state: State, seat: int, move: Ask) -> State:
         return engine.apply_move(state, seat, move)
