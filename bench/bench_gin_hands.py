@@ -29,12 +29,13 @@ from parlour.games.gin_rummy.bots import SimpleBot
 from parlour.games.gin_rummy.strong import StrongBot
 
 Job = tuple[int, int, int, int]
-Hand = tuple[int, float, str]
+Hand = tuple[int, float, str, int, bool]
+"""(deal, strong's net points, how the hand ended, strong's seat, whether strong dealt)."""
 
 
 def _hands(job: Job) -> list[Hand]:
-    """Deals ``first``, ``first + step`` ... below ``count``, strong bot in both seats:
-    (deal, strong's net points, how the hand ended from strong's side)."""
+    """Deals ``first``, ``first + step`` ... below ``count``, strong bot in both seats (see
+    ``Hand``; the hand's end from strong's side)."""
     first, count, step, seed = job
     rules = Rules(target=1)
     out = []
@@ -47,7 +48,7 @@ def _hands(job: Job) -> list[Hand]:
             assert hand.winner is not None and hand.knocker is not None
             sign = 1 if hand.winner == seat else -1
             who = "strong" if hand.knocker == seat else "simple"
-            out.append((n, sign * hand.points, f"{who} {hand.outcome.value}"))
+            out.append((n, sign * hand.points, f"{who} {hand.outcome.value}", seat, hand.dealer == seat))
     return out
 
 
@@ -65,21 +66,27 @@ def main() -> None:
     seconds = time.perf_counter() - start
     hands = [h for chunk in results for h in chunk]
     pairs: dict[int, float] = collections.defaultdict(float)
-    for n, points, _ in hands:
+    for n, points, *_ in hands:
         pairs[n] += points / 2
     values = list(pairs.values())
     mean = statistics.fmean(values)
     se = statistics.stdev(values) / math.sqrt(len(values))
-    won = statistics.fmean(1.0 if p > 0 else 0.0 for _, p, _ in hands)
+    won = statistics.fmean(1.0 if h[1] > 0 else 0.0 for h in hands)
     settings = " " + " ".join(args.set) if args.set else ""
     print(f"{len(hands)} hands ({len(values)} deals, both seat orders){settings}: "
           f"strong nets {mean:+.2f} ± {1.96 * se:.2f} points a hand, wins {won * 100:.1f}% of hands")
-    ends = collections.Counter(end for _, _, end in hands)
+    ends = collections.Counter(h[2] for h in hands)
     sums: dict[str, float] = collections.defaultdict(float)
-    for _, points, end in hands:
+    for _, points, end, *_ in hands:
         sums[end] += points
     print("  " + ", ".join(f"{end} {count / len(hands) * 100:.1f}% ({sums[end] / count:+.1f})"
                            for end, count in sorted(ends.items())))
+    split = [(f"seat {s + 1}", [h[1] for h in hands if h[3] == s]) for s in (0, 1)]
+    split += [(name, [h[1] for h in hands if h[4] is dealt]) for name, dealt in
+              (("dealing", True), ("not dealing", False))]
+    print("  " + ", ".join(f"{name} {statistics.fmean(p):+.2f} "
+                           f"± {1.96 * statistics.stdev(p) / math.sqrt(len(p)):.2f}"
+                           for name, p in split if len(p) > 1))
     print(f"  {seconds:.0f} s ({seconds / len(hands):.3f} s a hand, {args.jobs} jobs)")
 
 
