@@ -297,6 +297,12 @@ def test_a_whole_game_by_clicking_against_the_random_bot(pages: Pages, served: t
         expect(row.locator(".dm-mini")).to_have_count(len(last.left[seat]))
         spots = sum(t.pips for t in last.left[seat])
         expect(row.locator(".dm-left-spots")).to_have_text(f"{spots} spot{'' if spots == 1 else 's'}")
+    lead, left, right = last.line  # the line as the hand ended, drawn under the tiles left
+    assert lead is not None
+    laid = page.locator(".dm-lasthand .dm-final-svg .dm-laid")
+    expect(laid).to_have_count(1 + len(left) + len(right))
+    assert sorted(laid.evaluate_all("els => els.map((e) => e.dataset.tile)")) == sorted(
+        str(p.tile) for p in (lead, *left, *right))
     for side in (0, 1):
         expect(page.locator(f".dm-track[data-side='{side}'] .dm-track-score")).to_have_text(
             f"{state.scores[side]} / 10")

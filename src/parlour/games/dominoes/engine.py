@@ -189,7 +189,8 @@ def _end_hand(state: State, ending: Ending, chipped: int | None) -> State:
     if winner is not None:
         scores[winner] += points
     result = HandResult(state.hand_no, ending, winner, points, chipped,
-                        tuple(tiles_of(h) for h in state.hands), tuple(totals))
+                        tuple(tiles_of(h) for h in state.hands), tuple(totals),
+                        (state.lead, state.left, state.right))
     over = winner is not None and scores[winner] >= rules.target
     return dataclasses.replace(
         state, phase=Phase.OVER if over else Phase.DRAW, scores=tuple(scores),

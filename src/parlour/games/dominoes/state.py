@@ -68,6 +68,9 @@ class Placed:
     seat: int
     outer: int
 
+    def to_json(self) -> dict[str, Any]:
+        return {"tile": str(self.tile), "seat": self.seat, "outer": self.outer, "double": self.tile.double}
+
 
 @dataclass(frozen=True)
 class Event:
@@ -107,11 +110,16 @@ class HandResult:
     """Each seat's tiles left."""
     totals: tuple[int, ...]
     """Each side's spots left."""
+    line: tuple[Placed | None, tuple[Placed, ...], tuple[Placed, ...]] = (None, (), ())
+    """The line of play as the hand ended: the lead and the left and right arms."""
 
     def to_json(self) -> dict[str, Any]:
+        lead, left, right = self.line
         return {"number": self.number, "ending": self.ending.value, "winner": self.winner,
                 "points": self.points, "chipped": self.chipped,
-                "left": [[str(t) for t in hand] for hand in self.left], "totals": list(self.totals)}
+                "left": [[str(t) for t in hand] for hand in self.left], "totals": list(self.totals),
+                "line": {"lead": None if lead is None else lead.to_json(),
+                         "left": [p.to_json() for p in left], "right": [p.to_json() for p in right]}}
 
 
 @dataclass(frozen=True)

@@ -26,10 +26,6 @@ from parlour.games.dominoes.rules import Rules, sides_of
 from parlour.games.dominoes.state import Event, HandResult, Phase, Placed, State, tiles_of
 
 
-def _placed(p: Placed) -> dict[str, Any]:
-    return {"tile": str(p.tile), "seat": p.seat, "outer": p.outer, "double": p.tile.double}
-
-
 def knocked_numbers(events: tuple[Event, ...], players: int) -> tuple[frozenset[int], ...]:
     """For each seat, the numbers it has knocked on this hand (so it holds none of them)."""
     out: list[set[int]] = [set() for _ in range(players)]
@@ -101,9 +97,9 @@ class DominoView(View):
             "hand_pips": None if self.hand is None else sum(t.pips for t in self.hand),
             "hand_sizes": list(self.hand_sizes),
             "sleeping": self.sleeping,
-            "lead": None if self.lead is None else _placed(self.lead),
-            "left": [_placed(p) for p in self.left],
-            "right": [_placed(p) for p in self.right],
+            "lead": None if self.lead is None else self.lead.to_json(),
+            "left": [p.to_json() for p in self.left],
+            "right": [p.to_json() for p in self.right],
             "ends": None if self.ends is None else list(self.ends),
             "stitched": self.stitched,
             "events": [e.to_json() for e in self.events],

@@ -575,6 +575,23 @@ function endingWords(ctx, v, r) {
   return `Blocked: ${winners} ${many ? "have" : "has"} the fewest spots and ${many ? "score" : "scores"} ${pts}`;
 }
 
+/** The line of play as a finished hand left it (a small picture under its tiles left). */
+function finalLine(ctx, r) {
+  const line = r.line;
+  if (!line || !line.lead) return null;
+  const width = 4 * 6 + 4.5;
+  const lay = layoutLine(line, width);
+  const tiles = [line.lead, ...line.left, ...line.right].map((p) => p.tile);
+  const art = svg("svg", {class: "dm-line-svg dm-final-svg", viewBox: `0 0 ${width} ${lay.height}`, role: "img",
+    "aria-label": `The line of play at the end of hand ${r.number}: ${tiles.length} tiles, ${tiles.join(", ")}`});
+  for (const t of lay.tiles) {
+    art.append(svg("g", {class: `dm-laid${t.double ? " double" : ""}`, "data-tile": t.tile},
+      [svg("title", {}, [`${t.tile}, laid by ${nameOf(ctx, t.seat)}`]), tileFace(t, t.first, t.second)]));
+  }
+  return h("div", {class: "dm-final"}, [h("p", {class: "dm-note-line"}, "The line as the hand ended:"),
+    h("div", {class: "dm-line-box dm-final-box", style: `aspect-ratio:${width} / ${lay.height}`}, [art])]);
+}
+
 function drawLastHand(st, v) {
   const ctx = st.ctx;
   const r = v.sheet.length ? v.sheet[v.sheet.length - 1] : null;
@@ -596,7 +613,7 @@ function drawLastHand(st, v) {
   const totals = partnered(v) ? h("p", {class: "dm-note-line"}, "Spots by side: " + r.totals.map((t, s) =>
     `${sideName(ctx, v, s)} ${t}`).join(" · ")) : null;
   fill(st.last, h("summary", {"data-focus": "last-hand"}, [h("strong", {}, `Hand ${r.number}: `), endingWords(ctx, v, r)]),
-    h("div", {class: "dm-left-rows"}, rows), totals);
+    h("div", {class: "dm-left-rows"}, rows), totals, finalLine(ctx, r));
   st.last.open = st.lastChoice ?? (v.phase !== "play" || v.events.length < 3);
 }
 
