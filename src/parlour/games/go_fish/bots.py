@@ -1,8 +1,66 @@
-"""Go Fish bots (``random`` is every game's).  Bots see only their seat's view."""
+"""Go Fish bots: ``random`` (every game's), ``memory`` and ``strong`` (``strong.py``, a
+card-location model).  Bots see only their seat's view.
+
+The ``memory`` bot remembers everything said at the table (``strong_track.track``), as a careful
+player does, but does no arithmetic of chances:
+
+* a player who asked for a rank holds at least one card of it, until it hands that rank over or
+  books it; cards handed over in an ask, or shown on a lucky draw, are where they went;
+* a player who said "Go fish!" for a rank (or handed it over) holds none of it, until it draws a
+  card from the stock (which might be one).
+
+It asks for a card where one is known to be: among the asks it may make, the player and rank
+for which that player is known to hold the most cards (at least one); ties go to the rank it
+holds most of, then to the order of the legal moves.  With nothing known, among the asks not
+known to fail (the player is not known to have none of the rank) it picks the rank it holds most
+of, then the player with the most cards; ties go to the order of the legal moves.  If every ask
+is known to fail, the same among all of them.  It never draws from ``rng``: its choice is a
+function of its view.
+"""
 
 from __future__ import annotations
 
-from parlour.core.protocol import BotFactory
+import random
+from collections.abc import Sequence
+from typing import Any
 
-BOTS: dict[str, BotFactory] = {}
+from parlour.core.protocol import Bot, BotFactory
+from parlour.games.go_fish.notation import Ask
+from parlour.games.go_fish.strong import StrongBot, hand_counts
+from parlour.games.go_fish.strong_track import track
+from parlour.games.go_fish.view import GoFishView
+
+
+def memory_move(view: GoFishView, legal: Sequence[Ask]) -> Ask:
+    """The memory bot's ask (see the module's docstring)."""
+    k = track(view)
+    mine = hand_counts(view)
+    surely = {s: k.surely_holds(s) for s in range(k.players) if s != k.seat}
+
+    def known(move: Ask) -> int:
+        return surely[move.target][move.rank.number - 1]
+
+    order = range(len(legal))
+    best = max(order, key=lambda i: (known(legal[i]), mine[legal[i].rank.number - 1], -i))
+    if known(legal[best]):
+        return legal[best]
+    possible = [i for i in order if k.may_hold(legal[i].target, legal[i].rank.number)]
+    pick = max(possible or order, key=lambda i: (mine[legal[i].rank.number - 1],
+                                                  view.hand_sizes[legal[i].target], -i))
+    return legal[pick]
+
+
+class MemoryBot(Bot):
+    """Asks where a card is known to be, else for its longest rank (see the module)."""
+
+    name = "memory"
+
+    def choose(self, game: Any, view: Any, legal: Sequence[Any], rng: random.Random) -> Ask:
+        assert isinstance(view, GoFishView)
+        move = memory_move(view, legal)
+        assert move in legal, f"the memory bot chose {move!r}, which is not legal"
+        return move
+
+
+BOTS: dict[str, BotFactory] = {"memory": lambda rules: MemoryBot(), "strong": lambda rules: StrongBot()}
 """Weakest first (``random`` is added for every game); the last is the lobby's default."""
