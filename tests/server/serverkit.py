@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -77,3 +79,45 @@ def hello(ws: Any, tokens: list[str]) -> Reader:
     assert welcome["type"] == "welcome", welcome
     reader.until(lambda m: m["type"] == "state")
     return reader
+
+
+NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
+Chooser = Callable[[dict[str, Any], list[str], random.Random], str]
+
+
+def play_watched(client: TestClient, game: str, seats: list[str | None], rules: dict[str, Any], seed: int,
+                 choose: Chooser | None = None, limit: int = 5000) -> tuple[Any, dict[int | None, list[Any]]]:
+    """A whole game with a spectator watching: each seat a person (``None``: named from ``NAMES``,
+    on a connection of their own, moving by ``choose(view, legal, rng)``, at random by default) or
+    a bot (its name).  The server's chance is seeded, so each game is the same every run.
+    Returns the table and every message each connection (by seat; ``None``: the spectator) saw."""
+    client.app.state.hub.rng = random.Random(seed)  # type: ignore[attr-defined]
+    rng = random.Random(1000 + seed)
+    pick = choose or (lambda view, legal, r: r.choice(legal))
+    people = [s for s, bot in enumerate(seats) if bot is None]
+    join = [{"seat": s, "name": NAMES[s]} for s in people]
+    code, tokens = create_table(client, [{"bot": bot} for bot in seats], join, game=game, rules=rules)
+    with contextlib.ExitStack() as stack:
+        def connect(held: list[str]) -> Reader:
+            return hello(stack.enter_context(client.websocket_connect(f"/ws/{code}")), held)
+
+        readers: dict[int | None, Reader] = {s: connect([tokens[str(s)]]) for s in people}
+        readers[None] = connect([])
+        first = readers[people[0]]
+        for _ in range(limit):
+            state = first.settled()
+            if state["over"]:
+                break
+            seat = state["to_act"][0]
+            mine = readers[seat].settled(state["seq"])
+            assert mine["seq"] == state["seq"]
+            move = pick(mine["views"][str(seat)], mine["legal"][str(seat)], rng)
+            readers[seat].send({"type": "move", "move": move, "seq": mine["seq"]})
+            for reader in readers.values():  # everyone reads as the game goes (no backlog)
+                reader.until(lambda m, n=state["seq"]: m["type"] == "state" and m["seq"] > n)
+        else:
+            raise AssertionError("the game did not end")
+        for reader in readers.values():
+            reader.sync()
+        table = client.app.state.hub.get(code)  # type: ignore[attr-defined]
+        return table, {seat: r.seen for seat, r in readers.items()}

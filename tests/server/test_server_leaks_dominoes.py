@@ -16,22 +16,18 @@ The same harness must find the leak in a game whose log tells everyone the draw.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import random
 import re
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from serverkit import Reader, create_table, hello
+from serverkit import play_watched
 from test_server_leaks import state_at
 
 from parlour.games.dominoes import GAME, Phase
 from parlour.games.dominoes.engine import highest_double
 from parlour.games.dominoes.state import State, tiles_of
-
-NAMES = ["Ann", "Bob", "Cat", "Dan"]
 
 
 def tiles_text(mask: int) -> set[str]:
@@ -98,32 +94,7 @@ def leaks_in(table: Any, viewer: int | None, messages: list[dict[str, Any]]) -> 
 
 def play_game(client: TestClient, players: int, rules: dict[str, Any],
               seed: int) -> tuple[Any, dict[Any, Any]]:
-    client.app.state.hub.rng = random.Random(seed)  # type: ignore[attr-defined]
-    rng = random.Random(1000 + seed)
-    join = [{"seat": s, "name": NAMES[s]} for s in range(players)]
-    code, tokens = create_table(client, [{"bot": None}] * players, join, game="dominoes", rules=rules)
-    with contextlib.ExitStack() as stack:
-        def connect(held: list[str]) -> Reader:
-            return hello(stack.enter_context(client.websocket_connect(f"/ws/{code}")), held)
-
-        readers: dict[int | None, Reader] = {s: connect([tokens[str(s)]]) for s in range(players)}
-        readers[None] = connect([])
-        for _ in range(3000):
-            state = readers[0].settled()
-            if state["over"]:
-                break
-            seat = state["to_act"][0]
-            mine = readers[seat].settled(state["seq"])
-            move = rng.choice(mine["legal"][str(seat)])
-            readers[seat].send({"type": "move", "move": move, "seq": mine["seq"]})
-            for reader in readers.values():
-                reader.until(lambda m, n=state["seq"]: m["type"] == "state" and m["seq"] > n)
-        else:
-            pytest.fail("the game did not end")
-        for reader in readers.values():
-            reader.sync()
-        table = client.app.state.hub.get(code)  # type: ignore[attr-defined]
-        return table, {seat: r.seen for seat, r in readers.items()}
+    return play_watched(client, "dominoes", [None] * players, rules, seed)
 
 
 def test_no_message_holds_a_tile_its_reader_may_not_know(client: TestClient) -> None:

@@ -19,7 +19,6 @@ view shows everyone the face-down discard.
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import json
 import random
@@ -29,7 +28,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from serverkit import Reader, create_table, hello
+from serverkit import play_watched
 from test_server_leaks import state_at
 
 from parlour.games.gin_rummy import GAME
@@ -164,35 +163,7 @@ def choose(view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
 def play_game(client: TestClient, rules: dict[str, Any], seed: int,
               bot: str | None = None) -> tuple[Any, dict[int | None, list[dict[str, Any]]]]:
     """Ann (and Bob, or a bot) play a whole game with a spectator watching; the deals are seeded."""
-    client.app.state.hub.rng = random.Random(seed)  # type: ignore[attr-defined]
-    rng = random.Random(1000 + seed)
-    join = [{"seat": 0, "name": "Ann"}] + ([] if bot else [{"seat": 1, "name": "Bob"}])
-    code, tokens = create_table(client, [{"bot": None}, {"bot": bot}], join, game="gin-rummy", rules=rules)
-    with contextlib.ExitStack() as stack:
-        def connect(held: list[str]) -> Reader:
-            return hello(stack.enter_context(client.websocket_connect(f"/ws/{code}")), held)
-
-        readers: dict[int | None, Reader] = {0: connect([tokens["0"]])}
-        if not bot:
-            readers[1] = connect([tokens["1"]])
-        readers[None] = connect([])
-        for _ in range(5000):
-            state = readers[0].settled()
-            if state["over"]:
-                break
-            seat = state["to_act"][0]
-            mine = readers[seat].settled(state["seq"])
-            assert mine["seq"] == state["seq"]
-            move = choose(mine["views"][str(seat)], mine["legal"][str(seat)], rng)
-            readers[seat].send({"type": "move", "move": move, "seq": mine["seq"]})
-            for reader in readers.values():  # everyone reads as the game goes (no backlog)
-                reader.until(lambda m, n=state["seq"]: m["type"] == "state" and m["seq"] > n)
-        else:
-            pytest.fail("the game did not end")
-        for reader in readers.values():
-            reader.sync()
-        table = client.app.state.hub.get(code)  # type: ignore[attr-defined]
-        return table, {seat: r.seen for seat, r in readers.items()}
+    return play_watched(client, "gin-rummy", [None, bot], rules, seed, choose)
 
 
 GAMES = [

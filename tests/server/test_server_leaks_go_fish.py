@@ -12,22 +12,18 @@ The same harness must find the leak in a game whose log tells everyone every dra
 
 from __future__ import annotations
 
-import contextlib
 import json
-import random
 import re
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from serverkit import Reader, create_table, hello
+from serverkit import play_watched
 from test_server_leaks import state_at
 
 from parlour.games.go_fish import GAME, Phase
 from parlour.games.go_fish.game import known_cards
 from parlour.games.go_fish.state import CARDS, State
-
-NAMES = ["Ann", "Bob", "Cat", "Dan"]
 
 
 def hidden_now(state: State, viewer: int | None) -> set[str]:
@@ -54,38 +50,14 @@ def leaks_in(table: Any, viewer: int | None, messages: list[dict[str, Any]]) -> 
     return leaks
 
 
-def play_game(client: TestClient, players: int, seed: int) -> tuple[Any, dict[Any, Any]]:
-    client.app.state.hub.rng = random.Random(seed)  # type: ignore[attr-defined]
-    rng = random.Random(1000 + seed)
-    join = [{"seat": s, "name": NAMES[s]} for s in range(players)]
-    code, tokens = create_table(client, [{"bot": None}] * players, join, game="go-fish")
-    with contextlib.ExitStack() as stack:
-        def connect(held: list[str]) -> Reader:
-            return hello(stack.enter_context(client.websocket_connect(f"/ws/{code}")), held)
-
-        readers: dict[int | None, Reader] = {s: connect([tokens[str(s)]]) for s in range(players)}
-        readers[None] = connect([])
-        for _ in range(3000):
-            state = readers[0].settled()
-            if state["over"]:
-                break
-            seat = state["to_act"][0]
-            mine = readers[seat].settled(state["seq"])
-            move = rng.choice(mine["legal"][str(seat)])
-            readers[seat].send({"type": "move", "move": move, "seq": mine["seq"]})
-            for reader in readers.values():
-                reader.until(lambda m, n=state["seq"]: m["type"] == "state" and m["seq"] > n)
-        else:
-            pytest.fail("the game did not end")
-        for reader in readers.values():
-            reader.sync()
-        table = client.app.state.hub.get(code)  # type: ignore[attr-defined]
-        return table, {seat: r.seen for seat, r in readers.items()}
+def play_game(client: TestClient, players: int, rules: dict[str, Any],
+              seed: int) -> tuple[Any, dict[Any, Any]]:
+    return play_watched(client, "go-fish", [None] * players, rules, seed)
 
 
 def test_no_message_holds_a_card_its_reader_may_not_know(client: TestClient) -> None:
     for players, seed in [(2, 1), (4, 2)]:
-        table, seen = play_game(client, players, seed)
+        table, seen = play_game(client, players, {}, seed)
         assert table.over
         for viewer, messages in seen.items():
             assert leaks_in(table, viewer, messages) == [], (players, viewer)
@@ -102,6 +74,6 @@ def test_the_leak_check_finds_a_log_that_tells_every_draw(client: TestClient,
         return GAME.describe(state, seat, action, names)
 
     monkeypatch.setattr(GAME, "describe_for", tell_everything)
-    table, seen = play_game(client, 2, 1)
+    table, seen = play_game(client, 2, {}, 1)
     for viewer in (0, 1, None):
         assert leaks_in(table, viewer, seen[viewer]), viewer
