@@ -19,6 +19,7 @@ from parlour.games.dominoes import (
     Draw,
     End,
     Ending,
+    Event,
     Knock,
     Phase,
     Placed,
@@ -450,3 +451,15 @@ def test_the_hidden_tiles_can_be_dealt_anew_without_changing_a_view():
     assert other.hands[0] == state.hands[0] and other.hands[1] != state.hands[1]
     assert GAME.view(other, 0) == GAME.view(state, 0)
     assert tiles_of(other.hands[1] | other.sleeping) == tiles_of(state.hands[1] | state.sleeping)
+
+
+def test_hidden_tiles_dealt_anew_respect_the_knocks_and_the_lead():
+    # Bob knocked on 6: he can be dealt no tile with a 6; Ann led 5|5, so 6|6 sleeps.
+    state = play(start("5|5 5|4 1|0 2|0 3|0 4|0", "5|3 4|4 1|1 2|1 3|1 2|2"), "5|5")
+    state = dataclasses.replace(state, events=(*state.events, Event(1, None, None, (6, 6))))
+    sixes = mask_of([t for t in double_six_set() if t.has(6)])
+    for k in range(200):
+        other = GAME.resample_hidden(state, 0, random.Random(k))
+        assert GAME.view(other, 0) == GAME.view(state, 0)
+        assert not other.hands[1] & sixes
+        assert other.sleeping >> t("6|6").index & 1

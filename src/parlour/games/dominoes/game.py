@@ -128,9 +128,18 @@ class Dominoes(Game[Rules, State, Move, Draw, DominoView]):
 
     def resample_hidden(self, state: State, seat: int | None, rng: random.Random) -> State:
         """Deal the tiles ``seat`` cannot see (the other hands and the sleeping tiles) anew,
-        each hand keeping its size."""
+        each hand keeping its size, every deal consistent with what ``seat`` has seen equally
+        likely: no tile showing a number a player knocked on goes to that player, and no double
+        above the lead to anyone (its holder would have led it).  For a spectator the hands are
+        dealt without those constraints."""
         if state.phase is not Phase.PLAY:
             return state
+        if seat is not None:
+            from parlour.games.dominoes.strong_deal import Deals
+
+            dealt, sleeping = Deals.from_view(make_view(state, seat)).sample(rng)
+            return dataclasses.replace(state, sleeping=sleeping, hands=tuple(
+                state.hands[s] if s == seat else dealt.get(s, 0) for s in range(state.players)))
         pool = list(tiles_of(state.sleeping))
         for s in range(state.players):
             if s != seat:
