@@ -49,16 +49,8 @@ def books_text(books: Sequence[Rank]) -> str:
 
 
 def known_cards(view: GoFishView) -> tuple[tuple[Card, ...], ...]:
-    """For each seat, the cards everyone knows it holds (from the view's public history): handed
-    to it in an ask or shown on a lucky draw, and not handed on or put in a book since."""
-    known: list[dict[Card, None]] = [{} for _ in range(view.players)]
-    for event in view.history:
-        for card in event.cards:
-            for held in known:
-                held.pop(card, None)
-            if event.act is not Act.BOOK:
-                known[event.seat][card] = None
-    return tuple(tuple(sorted(k, key=lambda c: (c.rank.number, c.suit.value))) for k in known)
+    """For each seat, the cards everyone knows it holds (the view's ``known``)."""
+    return view.known
 
 
 def hand_lines(view: GoFishView) -> list[str]:

@@ -158,3 +158,17 @@ def winners(state: State) -> tuple[int, ...]:
 
 def rank_of(card_index: int) -> Rank:
     return CARDS[card_index].rank
+
+
+def known_cards(state: State) -> tuple[int, ...]:
+    """The cards everyone knows each seat holds: handed over to it in an ask or shown on a lucky
+    draw, and still in its hand."""
+    known = [0] * state.players
+    for event in state.history:
+        for card in event.cards:
+            bit = 1 << card.index
+            for s in range(state.players):
+                known[s] &= ~bit
+            if event.act is not Act.BOOK:
+                known[event.seat] |= bit
+    return tuple(k & h for k, h in zip(known, state.hands, strict=True))

@@ -11,9 +11,10 @@ from typing import Any
 from parlour.core.cards import standard_deck
 from parlour.core.protocol import CHANCE, BotFactory, Game, GameSpec
 from parlour.games.go_fish import engine, notation, text
+from parlour.games.go_fish.engine import known_cards
 from parlour.games.go_fish.notation import Ask, Deal, FirstDealer, Outcome
 from parlour.games.go_fish.rules import Ending, Rules
-from parlour.games.go_fish.state import Act, Phase, State
+from parlour.games.go_fish.state import Phase, State
 from parlour.games.go_fish.view import GoFishView, make_view
 
 _DECK = frozenset(standard_deck())
@@ -167,18 +168,6 @@ class GoFish(Game[Rules, State, Ask, Outcome, GoFishView]):
         return BOTS
 
 
-def known_cards(state: State) -> tuple[int, ...]:
-    """The cards everyone knows each seat holds: handed over to it in an ask or shown on a lucky
-    draw, and still in its hand."""
-    known = [0] * state.players
-    for event in state.history:
-        for card in event.cards:
-            bit = 1 << card.index
-            for s in range(state.players):
-                known[s] &= ~bit
-            if event.act is not Act.BOOK:
-                known[event.seat] |= bit
-    return tuple(k & h for k, h in zip(known, state.hands, strict=True))
-
-
 GAME = GoFish()
+
+__all__ = ["GAME", "GoFish", "known_cards"]

@@ -14,7 +14,7 @@ from typing import Any
 
 from parlour.core.cards import Card, Rank
 from parlour.core.protocol import View
-from parlour.games.go_fish.engine import winners
+from parlour.games.go_fish.engine import known_cards, winners
 from parlour.games.go_fish.rules import Rules
 from parlour.games.go_fish.state import Event, Phase, State, cards_of
 
@@ -32,6 +32,8 @@ class GoFishView(View):
     hand_sizes: tuple[int, ...]
     books: tuple[tuple[Rank, ...], ...]
     stock_size: int
+    known: tuple[tuple[Card, ...], ...]
+    """For each seat, the cards everyone knows it holds (``engine.known_cards``)."""
     history: tuple[Event, ...]
     winners: tuple[int, ...]
 
@@ -61,6 +63,7 @@ class GoFishView(View):
             "hand_sizes": list(self.hand_sizes),
             "books": [[r.value for r in b] for b in self.books],
             "stock_size": self.stock_size,
+            "known": [[str(c) for c in k] for k in self.known],
             "history": [e.to_json() for e in self.history],
             "winners": list(self.winners),
         }
@@ -82,6 +85,7 @@ def make_view(state: State, seat: int | None) -> GoFishView:
         hand_sizes=tuple(h.bit_count() for h in state.hands) if dealt else (0,) * state.players,
         books=state.books if dealt else ((),) * state.players,
         stock_size=len(state.stock) if dealt else 52,
+        known=tuple(cards_of(k) for k in known_cards(state)) if dealt else ((),) * state.players,
         history=tuple(e if e.drawn < 0 or e.lucky or e.seat == seat else dataclasses.replace(e, drawn=-1)
                       for e in state.history),
         winners=winners(state) if state.phase is Phase.OVER else (),

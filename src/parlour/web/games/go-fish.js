@@ -176,14 +176,7 @@ function turnWords(ctx, turn, next, over) {
 /** The cards everyone knows each seat holds: handed to it in an ask or shown on a lucky draw, and
  * not handed on or put in a book since. */
 function knownCards(v) {
-  const known = Array.from({length: v.players}, () => new Set());
-  for (const e of v.history) {
-    for (const c of e.cards) {
-      for (const set of known) set.delete(c);
-      if (e.act !== "book") known[e.seat].add(c);
-    }
-  }
-  return known.map((set) => [...set]);
+  return v.known || Array.from({length: v.players}, () => []);
 }
 
 // ---- building ---------------------------------------------------------------------------------------
