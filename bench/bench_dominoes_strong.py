@@ -24,13 +24,14 @@ same arguments give the same games.
 from __future__ import annotations
 
 import argparse
-import ast
 import json
 import math
 import statistics
 import time
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
+
+from benchkit import apply_settings, run_jobs  # (bench/ is on the path: run as a script)
 
 from parlour.core.driver import play
 from parlour.core.protocol import CHANCE, Bot
@@ -39,7 +40,6 @@ from parlour.games.dominoes import GAME, Phase, Rules, strong
 from parlour.games.dominoes.bots import HeuristicBot
 from parlour.games.dominoes.strong import StrongBot
 
-T = TypeVar("T")
 Job = tuple[str, str, int, int, int, int, int]
 """(match, "hands" or "games", first, count, step, seat order, seed)."""
 
@@ -92,23 +92,8 @@ def _work(job: Job) -> list[tuple[float, float, float]]:
     return out
 
 
-def apply_settings(settings: list[str]) -> None:
-    """Set ``strong.py``'s constants from ``NAME=VALUE`` strings (values as Python literals)."""
-    for setting in settings:
-        name, _, value = setting.partition("=")
-        if not name.isupper() or not hasattr(strong, name):
-            raise SystemExit(f"strong.py has no constant {name}")
-        setattr(strong, name, ast.literal_eval(value))
 
 
-def run_jobs(work: Callable[[Any], T], jobs: list[Any], processes: int) -> list[T]:
-    """``work`` on each job, in ``processes`` processes at once (forked) when more than one."""
-    if processes > 1:
-        from multiprocessing import get_context
-
-        with get_context("fork").Pool(processes) as pool:
-            return pool.map(work, jobs)
-    return [work(job) for job in jobs]
 
 
 def _rate(wins: float, n: int) -> dict[str, float]:
@@ -143,7 +128,7 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     args = parser.parse_args()
-    apply_settings(args.set)
+    apply_settings(strong, args.set)
     report: dict[str, Any] = {}
     for match in args.match:
         kinds = [("hands", args.sanity_hands)] if match == "sanity" else [("hands", args.hands),

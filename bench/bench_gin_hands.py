@@ -20,11 +20,11 @@ import math
 import statistics
 import time
 
-from bench_gin_strong import apply_settings, run_jobs  # (bench/ is on the path: run as a script)
+from benchkit import apply_settings, run_jobs  # (bench/ is on the path: run as a script)
 
 from parlour.core.driver import play
 from parlour.core.rng import make_rng
-from parlour.games.gin_rummy import GAME, Rules
+from parlour.games.gin_rummy import GAME, Rules, strong
 from parlour.games.gin_rummy.bots import SimpleBot
 from parlour.games.gin_rummy.strong import StrongBot
 
@@ -59,7 +59,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     args = parser.parse_args()
-    apply_settings(args.set)
+    apply_settings(strong, args.set)
     jobs = [(j, args.hands, args.jobs, args.seed) for j in range(args.jobs)]
     start = time.perf_counter()
     results = run_jobs(_hands, jobs, args.jobs)

@@ -21,13 +21,12 @@ tuning).  Seeded: the same arguments give the same games.
 from __future__ import annotations
 
 import argparse
-import ast
 import json
 import math
 import statistics
 import time
-from collections.abc import Callable
-from typing import Any, TypeVar
+
+from benchkit import apply_settings, run_jobs  # (bench/ is on the path: run as a script)
 
 from parlour.core.driver import play
 from parlour.core.rng import make_rng
@@ -36,7 +35,6 @@ from parlour.games.gin_rummy.bots import SimpleBot
 from parlour.games.gin_rummy.strong import StrongBot
 
 Job = tuple[int, int, int, int, int]
-T = TypeVar("T")
 
 
 def _games(job: Job) -> list[tuple[float, float, bool]]:
@@ -54,23 +52,8 @@ def _games(job: Job) -> list[tuple[float, float, bool]]:
     return out
 
 
-def apply_settings(settings: list[str]) -> None:
-    """Set ``strong.py``'s constants from ``NAME=VALUE`` strings (values as Python literals)."""
-    for setting in settings:
-        name, _, value = setting.partition("=")
-        if not name.isupper() or not hasattr(strong, name):
-            raise SystemExit(f"strong.py has no constant {name}")
-        setattr(strong, name, ast.literal_eval(value))
 
 
-def run_jobs(work: Callable[[Any], T], jobs: list[Any], processes: int) -> list[T]:
-    """``work`` on each job, in ``processes`` processes at once (forked) when more than one."""
-    if processes > 1:
-        from multiprocessing import get_context
-
-        with get_context("fork").Pool(processes) as pool:
-            return pool.map(work, jobs)
-    return [work(job) for job in jobs]
 
 
 def main() -> None:
@@ -81,7 +64,7 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     args = parser.parse_args()
-    apply_settings(args.set)
+    apply_settings(strong, args.set)
     jobs = [(j, args.games, args.jobs, seat, args.seed) for seat in (0, 1) for j in range(args.jobs)]
     start = time.perf_counter()
     results = run_jobs(_games, jobs, args.jobs)

@@ -27,7 +27,9 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any
+
+from benchkit import run_jobs  # (bench/ is on the path: run as a script)
 
 from parlour.agents import RandomBot
 from parlour.core.driver import play
@@ -45,7 +47,6 @@ MATCHES: dict[str, tuple[int, Callable[[], Bot], Callable[[], Bot]]] = {
 """name: (players, the bot under test, the opponents' bot)."""
 
 Job = tuple[str, int, int, int, int]
-T = TypeVar("T")
 
 
 class Timed(Bot):
@@ -83,14 +84,6 @@ def _games(job: Job) -> dict[str, Any]:
     return {"games": out, "me": (me.calls, me.seconds), "them": (them.calls, them.seconds)}
 
 
-def run_jobs(work: Callable[[Any], T], jobs: list[Any], processes: int) -> list[T]:
-    """``work`` on each job, in ``processes`` processes at once (forked) when more than one."""
-    if processes > 1:
-        from multiprocessing import get_context
-
-        with get_context("fork").Pool(processes) as pool:
-            return pool.map(work, jobs)
-    return [work(job) for job in jobs]
 
 
 def _rate(values: list[float]) -> dict[str, float]:
