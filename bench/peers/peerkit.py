@@ -1,0 +1,65 @@
+"""What every side of the peer benchmark shares: timing a workload, and the shape of a result.
+
+Standard library only: the peers' scripts import it from their own virtual environments (each
+script runs as ``python bench/peers/NAME.py``, so this folder is on the path).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+BUDGET = 1.0
+"""Seconds each timed run lasts at least (repeat ``REPEAT`` times, keep the best)."""
+REPEAT = 3
+
+
+def rate(work: Callable[[int], tuple[int, int]], budget: float = BUDGET,
+         repeat: int = REPEAT) -> dict[str, float]:
+    """Time ``work(n)`` (runs the ``n``-th unit, a game say, and returns ``(units, plies)`` done)
+    over and over for at least ``budget`` seconds, ``repeat`` times; the best run's rates.
+
+    Every run starts at unit 0, so each repeat plays the same seeded games."""
+    best: dict[str, float] = {}
+    for _ in range(repeat):
+        units = plies = n = 0
+        start = time.perf_counter()
+        while True:
+            u, p = work(n)
+            units += u
+            plies += p
+            n += 1
+            elapsed = time.perf_counter() - start
+            if elapsed >= budget:
+                break
+        if not best or units / elapsed > best["per_second"]:
+            best = {"per_second": units / elapsed, "plies_per_second": plies / elapsed,
+                    "units": units, "plies_per_unit": plies / units if units else 0.0,
+                    "seconds": elapsed}
+    return best
+
+
+def timed(fn: Callable[[], Any], repeat: int = REPEAT) -> tuple[float, Any]:
+    """The best of ``repeat`` wall-clock times of ``fn()``, and its (last) answer."""
+    best, answer = float("inf"), None
+    for _ in range(repeat):
+        start = time.perf_counter()
+        answer = fn()
+        best = min(best, time.perf_counter() - start)
+    return best, answer
+
+
+def emit(results: dict[str, Any]) -> None:
+    """Print a peer's results as one JSON object (what ``run.py`` reads)."""
+    json.dump(results, sys.stdout)
+    sys.stdout.write("\n")
+
+
+def budget_from_argv(argv: list[str]) -> float:
+    """``--budget SECONDS`` from a peer script's arguments, else ``BUDGET``."""
+    if "--budget" in argv:
+        return float(argv[argv.index("--budget") + 1])
+    return BUDGET
