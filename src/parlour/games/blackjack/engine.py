@@ -8,12 +8,18 @@ split ace after its one card (unless split aces may draw).  See ``docs/rules/bla
 
 from __future__ import annotations
 
-import dataclasses
+import bisect
+import math
+import random
+from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from functools import lru_cache
+from itertools import accumulate
+from typing import TypeVar, overload
 
 from parlour.core.cards import Card, standard_deck
 from parlour.core.errors import IllegalMoveError
+from parlour.core.protocol import CHANCE
 from parlour.games.blackjack.rules import Deal, Rules, Surrender, dealer_hits, is_blackjack, may_double, peeks
 from parlour.games.blackjack.state import (
     DEALER,
@@ -38,6 +44,10 @@ from parlour.games.blackjack.state import (
 )
 
 DECK = standard_deck()
+_INDEX = {card: i for i, card in enumerate(DECK)}
+"""``Card.index`` of every card, looked up at once."""
+
+T = TypeVar("T", State, Player, Hand)
 
 
 def initial_state(rules: Rules, players: int) -> State:
@@ -50,27 +60,35 @@ def _full_shoe(rules: Rules) -> tuple[int, ...]:
     return () if rules.decks == 0 else (rules.decks,) * 52
 
 
-def _replace(state: State, **changes: object) -> State:
-    return dataclasses.replace(state, **changes)  # type: ignore[arg-type]
+def _replace(value: T, **changes: object) -> T:
+    """``dataclasses.replace`` for the states, players and hands, several times faster: the
+    fields are copied and ``changes`` set without running ``__init__`` again (these frozen
+    dataclasses have no ``__post_init__`` and no field left out of ``__init__``)."""
+    assert changes.keys() <= value.__dict__.keys(), f"not fields: {changes.keys() - value.__dict__.keys()}"
+    new = object.__new__(type(value))
+    new.__dict__.update(value.__dict__, **changes)
+    return new
+
+
+def _with_player(players: tuple[Player, ...], seat: int, player: Player) -> tuple[Player, ...]:
+    return (*players[:seat], player, *players[seat + 1:])
+
+
+def _with_hand(players: tuple[Player, ...], seat: int, index: int, hand: Hand) -> tuple[Player, ...]:
+    p = players[seat]
+    return _with_player(players, seat, _replace(p, hands=(*p.hands[:index], hand, *p.hands[index + 1:])))
 
 
 def _set_player(state: State, seat: int, player: Player) -> State:
-    players = list(state.players)
-    players[seat] = player
-    return _replace(state, players=tuple(players))
+    return _replace(state, players=_with_player(state.players, seat, player))
 
 
 def _set_hand(state: State, seat: int, index: int, hand: Hand) -> State:
-    p = state.players[seat]
-    hands = list(p.hands)
-    hands[index] = hand
-    return _set_player(state, seat, dataclasses.replace(p, hands=tuple(hands)))
+    return _replace(state, players=_with_hand(state.players, seat, index, hand))
 
 
 # ---- whose turn ---------------------------------------------------------------------------------
 def to_act(state: State) -> tuple[int, ...]:
-    from parlour.core.protocol import CHANCE
-
     phase = state.phase
     if phase is Phase.OVER:
         return ()
@@ -96,26 +114,45 @@ def _free(player: Player) -> Fraction:
     return player.balance - player.staked
 
 
+_HIT, _STAND, _DOUBLE, _SPLIT, _SURRENDER = Hit(), Stand(), DoubleDown(), Split(), SurrenderHand()
+_INSURANCE: tuple[Move, ...] = (Insure(), NoInsurance())
+_NO_INSURANCE: tuple[Move, ...] = (NoInsurance(),)
+_HIT_STAND: tuple[Move, ...] = (_HIT, _STAND)
+
+
+@lru_cache(maxsize=256)
+def _bets(low: int, high: int) -> tuple[Move, ...]:
+    return tuple(Bet(n) for n in range(low, high + 1))
+
+
 def legal_moves(state: State, seat: int) -> tuple[Move, ...]:
+    phase = state.phase
+    if phase is Phase.PLAY and not state.pending:  # the common case, without building to_act
+        return _plays(state, seat) if seat == state.current[0] else ()
     if seat not in to_act(state):
         return ()
-    phase = state.phase
     if phase is Phase.BET:
-        return tuple(Bet(n) for n in bet_amounts(state, seat))
+        amounts = bet_amounts(state, seat)
+        return _bets(amounts.start, amounts.stop - 1)
     player = state.players[seat]
-    if phase is Phase.INSURANCE:
-        return (Insure(), NoInsurance()) if _free(player) * 2 >= player.bet_or_zero() else (NoInsurance(),)
+    return _INSURANCE if _free(player) * 2 >= player.bet_or_zero() else _NO_INSURANCE
+
+
+def _plays(state: State, seat: int) -> tuple[Move, ...]:
+    """The plays of the hand to act (``seat``'s): hit and stand, and the others the rules and the
+    chips allow."""
+    player = state.players[seat]
     hand = player.hands[state.current[1]]
+    if len(hand.cards) != 2:  # doubling, splitting and surrender are for the first two cards only
+        return _HIT_STAND
     rules = state.rules
-    moves: list[Move] = [Hit(), Stand()]
-    extra = _free(player) >= hand.bet
-    if len(hand.cards) == 2 and extra and may_double(rules, hand.values, hand.from_split):
-        moves.append(DoubleDown())
-    if can_split(state, seat) and extra:
-        moves.append(Split())
-    if (rules.surrender is Surrender.LATE and len(hand.cards) == 2 and not hand.from_split
-            and len(player.hands) == 1):
-        moves.append(SurrenderHand())
+    moves: list[Move] = [_HIT, _STAND]
+    if may_double(rules, hand.values, hand.from_split) and _free(player) >= hand.bet:
+        moves.append(_DOUBLE)
+    if can_split(state, seat) and _free(player) >= hand.bet:
+        moves.append(_SPLIT)
+    if rules.surrender is Surrender.LATE and not hand.from_split and len(player.hands) == 1:
+        moves.append(_SURRENDER)
     return tuple(moves)
 
 
@@ -134,8 +171,6 @@ def can_split(state: State, seat: int) -> bool:
 
 def explain(state: State, seat: int, move: Move) -> str:
     """Why ``move`` is not legal for ``seat`` now."""
-    from parlour.core.protocol import CHANCE
-
     actors = to_act(state)
     phase = state.phase
     if phase is Phase.OVER:
@@ -204,38 +239,44 @@ def chips(amount: Fraction | int) -> str:
 
 # ---- applying moves -------------------------------------------------------------------------------
 def apply_move(state: State, seat: int, move: Move) -> State:
+    """Check ``move``, then play it; raises ``IllegalMoveError`` with the reason."""
     if move not in legal_moves(state, seat):
         raise IllegalMoveError(explain(state, seat, move))
+    return play_move(state, seat, move)
+
+
+def play_move(state: State, seat: int, move: Move) -> State:
+    """Play ``move``, already known to be legal (``Game._apply_move``: ``Game.apply`` checks)."""
     player = state.players[seat]
     if isinstance(move, Bet):
-        state = _set_player(state, seat, dataclasses.replace(player, bet=move.amount))
+        state = _set_player(state, seat, _replace(player, bet=move.amount))
         if not to_act(state):
             state = _start_deal(state)
         return state
     if isinstance(move, Insure | NoInsurance):
         amount = Fraction(player.bet_or_zero(), 2) if isinstance(move, Insure) else Fraction(0)
-        state = _set_player(state, seat, dataclasses.replace(player, insurance=amount))
+        state = _set_player(state, seat, _replace(player, insurance=amount))
         if not to_act(state):
             state = _after_insurance(state)
         return state
     index = state.current[1]
     hand = player.hands[index]
     if isinstance(move, Stand):
-        state = _set_hand(state, seat, index, dataclasses.replace(hand, done=True))
+        state = _set_hand(state, seat, index, _replace(hand, done=True))
         return _next_hand(state)
     if isinstance(move, Hit):
         return _replace(state, pending=((seat, index),))
     if isinstance(move, DoubleDown):
-        state = _set_hand(state, seat, index, dataclasses.replace(hand, bet=hand.bet * 2, doubled=True))
+        state = _set_hand(state, seat, index, _replace(hand, bet=hand.bet * 2, doubled=True))
         return _replace(state, pending=((seat, index),))
     if isinstance(move, SurrenderHand):
-        state = _set_hand(state, seat, index, dataclasses.replace(hand, done=True, surrendered=True))
+        state = _set_hand(state, seat, index, _replace(hand, done=True, surrendered=True))
         return _next_hand(state)
     assert isinstance(move, Split)
     first = Hand(hand.cards[:1], hand.bet, from_split=True)
     second = Hand(hand.cards[1:], hand.bet, from_split=True)
     hands = (*player.hands[:index], first, second, *player.hands[index + 1:])
-    state = _set_player(state, seat, dataclasses.replace(player, hands=hands))
+    state = _set_player(state, seat, _replace(player, hands=hands))
     return _replace(state, pending=((seat, index),))
 
 
@@ -244,7 +285,7 @@ def _start_deal(state: State) -> State:
     rules = state.rules
     if rules.decks and state.dealt and state.dealt * 100 >= rules.penetration * 52 * rules.decks:
         state = _replace(state, shoe=_full_shoe(rules), dealt=0, count=0, shuffles=state.shuffles + 1)
-    players = tuple(dataclasses.replace(p, hands=(Hand((), p.bet),)) if p.bet is not None else p
+    players = tuple(_replace(p, hands=(Hand((), p.bet),)) if p.bet is not None else p
                     for p in state.players)
     seated = [s for s, p in enumerate(players) if p.bet is not None]
     first = tuple((s, 0) for s in seated)
@@ -276,25 +317,85 @@ def _from_shoe(shoe: tuple[int, ...]) -> tuple[tuple[Card, Fraction], ...]:
     return tuple((DECK[i], Fraction(n, total)) for i, n in enumerate(shoe) if n)
 
 
+class CardsLeft(Sequence[Card]):
+    """The cards that may come next, in the deck's order: those left in ``shoe`` (every card for
+    an infinite deck, an empty ``shoe``), as ``card_chances`` lists them; ``card in`` it looks up
+    the card's count at once, without building the list."""
+
+    __slots__ = ("_shoe",)
+
+    def __init__(self, shoe: tuple[int, ...]) -> None:
+        self._shoe = shoe
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, Card) and (not self._shoe or self._shoe[_INDEX[card]] > 0)
+
+    def _cards(self) -> tuple[Card, ...]:
+        return tuple(c for c, n in zip(DECK, self._shoe, strict=True) if n) if self._shoe else DECK
+
+    def __len__(self) -> int:
+        return len(self._cards())
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self._cards())
+
+    @overload
+    def __getitem__(self, index: int) -> Card: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Card, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Card | tuple[Card, ...]:
+        return self._cards()[index]
+
+    def __repr__(self) -> str:
+        return f"CardsLeft({' '.join(map(str, self))})"
+
+
+def cards_left(state: State) -> CardsLeft:
+    """The cards that may be dealt next (those ``card_chances`` gives a probability)."""
+    return CardsLeft(state.shoe if state.rules.decks else ())
+
+
+def draw_card(state: State, rng: random.Random) -> Card:
+    """The next card, with its probability in ``card_chances``, by one integer draw from ``rng``
+    (no Fractions built).
+
+    The same card for the same ``rng`` as ``Game.sample_chance`` over ``card_chances``: the
+    probabilities' common denominator is the number of cards left over ``step``, the greatest
+    common divisor of the counts, so a point drawn below it, times ``step``, falls among the
+    cumulative counts where the generic draw's point falls among its cumulative weights."""
+    if not state.rules.decks:
+        return DECK[rng.randrange(52)]
+    shoe = state.shoe
+    step = math.gcd(*shoe)
+    point = rng.randrange(sum(shoe) // step) * step
+    return DECK[bisect.bisect_right(tuple(accumulate(shoe)), point)]
+
+
 def apply_card(state: State, card: Card) -> State:
-    target, which = state.pending[0]
-    state = _replace(state, pending=state.pending[1:])
+    pending = state.pending
+    target, which = pending[0]
+    changes: dict[str, object] = {"pending": pending[1:]}
     if state.rules.decks:
         shoe = list(state.shoe)
-        shoe[card.index] -= 1
+        shoe[_INDEX[card]] -= 1
         if not any(shoe):
             shoe = _refill(state, shoe, card)
-        state = _replace(state, shoe=tuple(shoe), dealt=state.dealt + 1)
+        changes["shoe"] = tuple(shoe)
+        changes["dealt"] = state.dealt + 1
     face_down = target == DEALER and which == 1
     if not face_down:
-        state = _replace(state, count=state.count + hi_lo(card))
+        changes["count"] = state.count + hi_lo(card)
     if target == DEALER:
         if face_down:
-            state = _replace(state, hole=len(state.dealer))
-        state = _replace(state, dealer=(*state.dealer, card))
+            changes["hole"] = len(state.dealer)
+        changes["dealer"] = (*state.dealer, card)
     else:
         hand = state.players[target].hands[which]
-        state = _set_hand(state, target, which, dataclasses.replace(hand, cards=(*hand.cards, card)))
+        hand = _replace(hand, cards=(*hand.cards, card))
+        changes["players"] = _with_hand(state.players, target, which, hand)
+    state = _replace(state, **changes)
     if state.pending:
         return state
     if state.phase is Phase.DEAL:
@@ -308,7 +409,7 @@ def _refill(state: State, shoe: list[int], drawn: Card) -> list[int]:
     full = [state.rules.decks] * 52
     on_table = [drawn, *state.dealer, *(c for p in state.players for h in p.hands for c in h.cards)]
     for c in on_table:
-        full[c.index] -= 1
+        full[_INDEX[c]] -= 1
     return full
 
 
@@ -343,7 +444,7 @@ def _next_hand(state: State) -> State:
             pair_again = aces and rules.resplit_aces and hand.values[1] == 1 \
                 and len(player.hands) < rules.split_hands
             if (hand.total >= 21 or hand.natural(rules) or hand.doubled or (aces and not pair_again)):
-                state = _set_hand(state, seat, index, dataclasses.replace(hand, done=True))
+                state = _set_hand(state, seat, index, _replace(hand, done=True))
                 return _next_hand(state)
             return _replace(state, current=(seat, index))
     return _dealer_turn(state)

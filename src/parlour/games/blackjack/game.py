@@ -68,7 +68,7 @@ class Blackjack(Game[Rules, State, Move, Card, BlackjackView]):
 
     def _apply_move(self, state: State, seat: int, move: Move) -> State:
         note = self._judge(state, seat, move) if state.rules.trainer else None
-        after = engine.apply_move(state, seat, move)
+        after = engine.play_move(state, seat, move)
         if note is None:
             return after
         trained = list(after.trained or [(0, 0)] * len(after.players))
@@ -96,6 +96,15 @@ class Blackjack(Game[Rules, State, Move, Card, BlackjackView]):
     # ---- chance: the cards, one at a time -----------------------------------------------------
     def chance_outcomes(self, state: State) -> tuple[tuple[Card, Fraction], ...]:
         return engine.card_chances(state)
+
+    def possible_outcomes(self, state: State) -> Sequence[Card]:
+        """The cards left, as ``chance_outcomes`` lists them (``in`` answers at once)."""
+        return engine.cards_left(state)
+
+    def sample_chance(self, state: State, rng: random.Random) -> Card:
+        """The same draw as ``Game.sample_chance`` from ``chance_outcomes`` (the same card for the
+        same ``rng``), by one integer draw over the shoe's counts (``engine.draw_card``)."""
+        return engine.draw_card(state, rng)
 
     def _apply_outcome(self, state: State, outcome: Card) -> State:
         return engine.apply_card(state, outcome)

@@ -12,13 +12,16 @@ import enum
 from dataclasses import dataclass
 from fractions import Fraction
 
-from parlour.core.cards import Card
+from parlour.core.cards import Card, Rank
 from parlour.games.blackjack.rules import Rules, hand_total, is_blackjack
 
 
 def value(card: Card) -> int:
     """A card's points: ace 1 (or 11: see ``hand_total``), pictures 10."""
-    return min(card.rank.number, 10)
+    return _POINTS[card.rank]
+
+
+_POINTS = {rank: min(rank.number, 10) for rank in Rank}
 
 
 # ---- moves ------------------------------------------------------------------------------------
@@ -230,8 +233,10 @@ class State:
 
 def hi_lo(card: Card) -> int:
     """The Hi-Lo count of a card: 2-6 count +1, 7-9 count 0, tens and aces -1."""
-    v = value(card)
-    return 1 if 2 <= v <= 6 else (0 if 7 <= v <= 9 else -1)
+    return _HI_LO[card.rank]
+
+
+_HI_LO = {rank: 1 if 2 <= v <= 6 else (0 if 7 <= v <= 9 else -1) for rank, v in _POINTS.items()}
 
 __all__ = ["DEALER", "Bet", "DoubleDown", "Hand", "HandResult", "Hit", "Insure", "Move", "NoInsurance",
            "Outcome", "Phase", "Player", "RoundResult", "Split", "Stand", "State", "SurrenderHand",
