@@ -28,8 +28,8 @@ The public API (used by the game, the perft counter, and the engine built on top
 * :class:`Move` -- frozen: the ``path`` of squares (every landing square of a jump) and the
   ``captured`` squares in jump order;
 * :func:`legal_moves` in a documented order, :func:`play` (checked), :func:`play_unchecked`,
-  :func:`successors`, :func:`has_capture`, :func:`material` (and ``zobrist`` hashing in
-  :mod:`parlour.games.draughts.zobrist`).
+  :func:`successors`, :func:`has_legal_move`, :func:`has_capture`, :func:`material` (and
+  ``zobrist`` hashing in :mod:`parlour.games.draughts.zobrist`).
 """
 
 from __future__ import annotations
@@ -286,7 +286,7 @@ class Move:
     @property
     def text(self) -> str:
         """The PDN text: ``11-15`` or every landing square joined by ``x`` (``11x18x25``)."""
-        return ("x" if self.captured else "-").join(str(s) for s in self.path)
+        return ("x" if self.captured else "-").join(map(str, self.path))
 
     def __str__(self) -> str:
         return self.text
@@ -368,15 +368,14 @@ def _bits(mask: int) -> list[int]:
 
 def _capturers(black: int, white: int, kings: int, black_to_move: bool) -> int:
     """The bitboard of the mover's pieces that can capture now."""
-    own, opp = (black, white) if black_to_move else (white, black)
     empty = VALID & ~(black | white)
-    down = own if black_to_move else own & kings  # pieces that move down: Black's, and kings
-    up = own & kings if black_to_move else own  # pieces that move up: White's, and kings
-    found = 0
-    for d in _DOWN:
-        found |= down & ((opp & (empty >> d)) >> d)
-        found |= up & ((opp & (empty << d)) << d)
-    return found
+    # down: the pieces that move down the board (Black's, and kings); up: White's, and kings
+    if black_to_move:
+        opp, down, up = white, black, black & kings
+    else:
+        opp, down, up = black, white & kings, white
+    return (down & ((opp & (empty >> 4)) >> 4 | (opp & (empty >> 5)) >> 5)
+            | up & ((opp & (empty << 4)) << 4 | (opp & (empty << 5)) << 5))
 
 
 def has_capture(position: Position) -> bool:
@@ -390,33 +389,83 @@ def capturing_squares(position: Position) -> tuple[int, ...]:
                                  position.black_to_move))
 
 
-def _raw_captures(position: Position, partial: bool) -> list[RawMove]:
+def _raw_captures(position: Position, capturers: int, partial: bool) -> list[RawMove]:
+    """The captures by the pieces on ``capturers`` (the mover's pieces that can capture)."""
     black_to_move = position.black_to_move
     own, opp = (position.black, position.white) if black_to_move else (position.white, position.black)
     out: list[RawMove] = []
-    for i in _bits(_capturers(position.black, position.white, position.kings, black_to_move)):
+    for i in _bits(capturers):
         out += _jump_tree(i, bool(position.kings >> i & 1), black_to_move, own, opp, partial)
     return out
 
 
-def _raw_simple(position: Position) -> list[RawMove]:
-    black_to_move = position.black_to_move
-    own = position.black if black_to_move else position.white
-    empty = position.empty
-    kings = own & position.kings
-    down = own if black_to_move else kings
-    up = kings if black_to_move else own
-    out: list[RawMove] = []
-    for d in _DOWN:
-        for t in _bits((down << d) & empty):
-            out.append(((t - d, t), ()))
-    for d in _DOWN:
-        for t in _bits((up >> d) & empty):
-            out.append(((t + d, t), ()))
+def _step_tables() -> tuple[tuple[tuple[tuple[int, Move], ...], ...], ...]:
+    """For a black man, a white man and a king: for each bit number, the simple moves from there as
+    ``(land_bit, move)``, by landing square (so in :func:`legal_moves` order).  One ``Move`` per
+    pair of squares, shared by the tables and by every call of :func:`legal_moves`."""
+    moves: dict[tuple[int, int], Move] = {}
+    tables = []
+    for deltas in (_DOWN, _UP, _DOWN + _UP):
+        table = []
+        for i in range(35):
+            steps = []
+            if VALID >> i & 1:
+                for land in sorted(i + d for d in deltas):
+                    if 0 <= land < 35 and VALID >> land & 1:
+                        path = (SQUARE_OF_INDEX[i], SQUARE_OF_INDEX[land])
+                        steps.append((1 << land, moves.setdefault(path, Move(path))))
+            table.append(tuple(steps))
+        tables.append(tuple(table))
+    return tuple(tables)
+
+
+_STEPS_BLACK_MAN, _STEPS_WHITE_MAN, _STEPS_KING = _step_tables()
+
+
+def _steppers(black: int, white: int, kings: int, black_to_move: bool) -> int:
+    """The bitboard of the mover's pieces that have a simple move (captures aside): an empty
+    square next to them in a direction they move (see the module's notes)."""
+    empty = VALID & ~(black | white)
+    if black_to_move:
+        down, up = black, black & kings
+    else:
+        down, up = white & kings, white
+    return down & ((empty >> 4) | (empty >> 5)) | up & ((empty << 4) | (empty << 5))
+
+
+def has_legal_move(position: Position) -> bool:
+    """Whether the side to move has a legal move (under either rule): whether :func:`legal_moves`
+    is not empty, much more quickly.  A piece can move if the square next to it, or the square
+    beyond an opponent's piece next to it, is empty, in a direction it moves."""
+    black, white, kings = position.black, position.white, position.kings
+    empty = VALID & ~(black | white)
+    if position.black_to_move:
+        opp, down, up = white, black, black & kings
+    else:
+        opp, down, up = black, white & kings, white
+    below4, below5, above4, above5 = empty >> 4, empty >> 5, empty << 4, empty << 5
+    return bool(down & (below4 | below5 | (opp & below4) >> 4 | (opp & below5) >> 5)
+                or up & (above4 | above5 | (opp & above4) << 4 | (opp & above5) << 5))
+
+
+def _simple_moves(black: int, white: int, kings: int, black_to_move: bool) -> list[Move]:
+    """The mover's simple moves, in :func:`legal_moves` order (by start square, then end square)."""
+    empty = VALID & ~(black | white)
+    men = _STEPS_BLACK_MAN if black_to_move else _STEPS_WHITE_MAN
+    movers = _steppers(black, white, kings, black_to_move)
+    out: list[Move] = []
+    while movers:
+        low = movers & -movers
+        movers ^= low
+        for land, move in (_STEPS_KING if kings & low else men)[low.bit_length() - 1]:
+            if empty & land:
+                out.append(move)
     return out
 
 
+@lru_cache(maxsize=1 << 14)
 def _to_move(raw: RawMove) -> Move:
+    """The ``Move`` of a capture found as bit numbers (kept: the same captures come up again)."""
     path, caps = raw
     return Move(tuple(SQUARE_OF_INDEX[i] for i in path), tuple(SQUARE_OF_INDEX[i] for i in caps))
 
@@ -433,16 +482,17 @@ def legal_moves(position: Position, compulsory: bool = True) -> tuple[Move, ...]
     >>> [str(m) for m in legal_moves(START)]
     ['9-13', '9-14', '10-14', '10-15', '11-15', '11-16', '12-16']
     """
+    # Bit numbers grow with square numbers, so sorting captures as bit numbers sorts them by
+    # squares; the simple moves come out in order.
+    black, white, kings, black_to_move = (position.black, position.white, position.kings,
+                                          position.black_to_move)
+    capturers = _capturers(black, white, kings, black_to_move)
     if compulsory:
-        raw = _raw_captures(position, partial=False) or _raw_simple(position)
-        return tuple(sorted((_to_move(r) for r in raw), key=_order))
-    captures = sorted(set(map(_to_move, _raw_captures(position, partial=True))), key=_order)
-    simple = sorted(map(_to_move, _raw_simple(position)), key=_order)
-    return (*captures, *simple)
-
-
-def _order(move: Move) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    return move.path, move.captured
+        if capturers:
+            return tuple(map(_to_move, sorted(_raw_captures(position, capturers, partial=False))))
+        return tuple(_simple_moves(black, white, kings, black_to_move))
+    captures = sorted(set(_raw_captures(position, capturers, partial=True)))
+    return (*map(_to_move, captures), *_simple_moves(black, white, kings, black_to_move))
 
 
 def play_unchecked(position: Position, move: Move) -> Position:
@@ -479,7 +529,7 @@ def successors(position: Position) -> tuple[tuple[Move, Position], ...]:
 
 def is_lost(position: Position) -> bool:
     """The side to move has no pieces or no legal move: under the manual's rules it has lost."""
-    return not legal_moves(position)
+    return not has_legal_move(position)
 
 
 def material(position: Position, colour: Colour) -> int:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import re
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from parlour.core.errors import AmbiguousMoveError, InvalidMoveError, RulesError
@@ -21,6 +21,7 @@ from parlour.games.draughts.board import (
     Position,
     between,
     capturing_squares,
+    has_legal_move,
     legal_moves,
     material,
     play_unchecked,
@@ -48,8 +49,32 @@ _HUFF = re.compile(r"huff ([0-9]{1,2})", re.ASCII)
 _OUTCOME = re.compile(r"seat ([12]) black", re.ASCII)
 
 
+def _state(fields: dict[str, Any]) -> State:
+    """The ``State`` with these values of all its fields, made without ``__init__`` (several times
+    quicker, and states are made at every move).  The same thing: a ``State`` is its fields (no
+    ``__post_init__``, nothing derived)."""
+    state = object.__new__(State)
+    state.__dict__.update(fields)
+    return state
+
+
 def _replace(state: State, **changes: Any) -> State:
-    return dataclasses.replace(state, **changes)
+    """``dataclasses.replace(state, **changes)``, quicker; each key of ``changes`` must be a field."""
+    return _state({**state.__dict__, **changes})
+
+
+_OFFER_DRAW = OfferDraw()
+_RESIGN = Resign()
+_SEAT = ((0,), (1,))
+_CHANCE_TO_ACT = (CHANCE,)
+
+
+@lru_cache(maxsize=1 << 12)
+def _actions(position: Position, compulsory: bool, offered: bool) -> tuple[Action, ...]:
+    """The mover's actions when there is nothing to huff and no draw offer to answer: the moves
+    on the board, ``offer draw`` (unless ``offered`` already this turn) and ``resign``."""
+    plays: tuple[Action, ...] = legal_moves(position, compulsory)
+    return (*plays, _RESIGN) if offered else (*plays, _OFFER_DRAW, _RESIGN)
 
 
 def offenders(before: Position, move: Move, after: Position) -> tuple[int, ...]:
@@ -115,18 +140,19 @@ class Draughts(Game[Rules, State, Action, Toss, DraughtsView]):
             return _replace(state, ending=Ending.NO_PIECES, winner=mover)
         if not position.pieces(mover):
             return _replace(state, ending=Ending.NO_PIECES, winner=mover.other)
-        if not legal_moves(position, not rules.huffing):
+        if not has_legal_move(position):
             return _replace(state, ending=Ending.NO_MOVES, winner=mover.other)
         return state
 
     # ---- whose turn -------------------------------------------------------
     def to_act(self, state: State) -> tuple[int, ...]:
-        if state.over:
+        if state.ending is not None:
             return ()
-        if state.black_seat is None:
-            return (CHANCE,)
-        mover = state.seat_of(state.turn)
-        return (1 - mover,) if state.offer else (mover,)
+        black_seat = state.black_seat
+        if black_seat is None:
+            return _CHANCE_TO_ACT
+        mover = black_seat if state.position.black_to_move else 1 - black_seat
+        return _SEAT[1 - mover] if state.offer else _SEAT[mover]
 
     def players(self, state: State) -> int:
         return 2
@@ -140,10 +166,12 @@ class Draughts(Game[Rules, State, Action, Toss, DraughtsView]):
             return ()
         if state.offer:
             return (AcceptDraw(), DeclineDraw())
+        if not state.huffable:
+            return _actions(state.position, not state.rules.huffing, state.offered)
         plays: tuple[Action, ...] = legal_moves(state.position, not state.rules.huffing)
         huffs = tuple(Huff(s) for s in state.huffable)
-        offer: tuple[Action, ...] = () if state.offered else (OfferDraw(),)
-        return (*plays, *huffs, *offer, Resign())
+        offer: tuple[Action, ...] = () if state.offered else (_OFFER_DRAW,)
+        return (*plays, *huffs, *offer, _RESIGN)
 
     def explain_illegal(self, state: State, seat: int, move: Action) -> str:
         if state.offer and not isinstance(move, AcceptDraw | DeclineDraw):
@@ -188,19 +216,20 @@ class Draughts(Game[Rules, State, Action, Toss, DraughtsView]):
         rules, before = state.rules, state.position
         mover = before.turn
         after = play_unchecked(before, move)
-        man_moved = not before.kings & BIT[move.start]
-        progress = bool(move.captured) or man_moved
-        countdown = list(state.countdown)
+        progress = bool(move.captured) or not before.kings & BIT[move.path[0]]  # or a man moved
+        countdown = state.countdown
         i = _index(mover)
         if countdown[i] is not None:
-            countdown[i] = max(0, (countdown[i] or 0) - 1)
-        state = _replace(
-            state, position=after, plies=state.plies + 1, last=move,
-            huffable=offenders(before, move, after) if rules.huffing else (), huffed=None,
-            offer=False, offered=False, countdown=(countdown[0], countdown[1]),
-            seen=(after,) if progress else (*state.seen, after),
-            quiet=0 if progress else state.quiet + 1,
-        )
+            left = max(0, (countdown[i] or 0) - 1)
+            countdown = (left, countdown[1]) if i == 0 else (countdown[0], left)
+        state = _state({
+            "rules": rules, "position": after, "black_seat": state.black_seat,
+            "plies": state.plies + 1, "last": move,
+            "huffable": offenders(before, move, after) if rules.huffing else (), "huffed": None,
+            "offer": False, "offered": False, "countdown": countdown,
+            "seen": (after,) if progress else (*state.seen, after),
+            "quiet": 0 if progress else state.quiet + 1, "ending": state.ending, "winner": state.winner,
+        })
         return self._judge(state, mover)
 
     def _judge(self, state: State, mover: Colour) -> State:
@@ -209,7 +238,7 @@ class Draughts(Game[Rules, State, Action, Toss, DraughtsView]):
         loser = mover.other
         if not pos.pieces(loser):
             return _replace(state, ending=Ending.NO_PIECES, winner=mover)
-        if not legal_moves(pos, not rules.huffing) and not state.huffable:
+        if not state.huffable and not has_legal_move(pos):
             return _replace(state, ending=Ending.NO_MOVES, winner=mover)
         if rules.repetition_draw and state.seen.count(pos) >= 3:
             return _replace(state, ending=Ending.REPETITION)
@@ -231,7 +260,7 @@ class Draughts(Game[Rules, State, Action, Toss, DraughtsView]):
         state = _replace(state, position=pos, huffable=(), huffed=square, seen=(pos,), quiet=0)
         if not pos.pieces(huffer.other):
             return _replace(state, ending=Ending.NO_PIECES, winner=huffer)
-        if not legal_moves(pos, not state.rules.huffing):
+        if not has_legal_move(pos):
             return _replace(state, ending=Ending.NO_MOVES, winner=huffer.other)
         return state
 
