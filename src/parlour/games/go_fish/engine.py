@@ -7,13 +7,37 @@ left), each rank the asker holds (ace to king): ``Ask(target, rank)``.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
+from functools import cache
+from typing import cast
 
-from parlour.core.cards import Rank
+from parlour.core.cards import Card, Rank
 from parlour.games.go_fish.notation import Ask, Deal
 from parlour.games.go_fish.rules import Ending
-from parlour.games.go_fish.state import CARDS, RANK_MASKS, RANKS, Act, Event, Phase, State, cards_of
+from parlour.games.go_fish.state import (
+    CARDS,
+    RANK_INDEX,
+    RANK_MASKS,
+    RANKS,
+    Act,
+    Event,
+    Phase,
+    State,
+    books_held,
+    cards_of,
+    ranks_held,
+)
 
 _INDEX = {card: i for i, card in enumerate(CARDS)}
+_INDEX_BY_ID = {id(card): i for i, card in enumerate(CARDS)}
+"""The same by identity: a shuffled deck's cards are ``CARDS``'s own objects (``standard_deck``), and
+looking them up so skips hashing a card (its two enums' ``__hash__``, in Python)."""
+
+
+def _index(card: Card) -> int:
+    """``card``'s bit (``Card.index``)."""
+    i = _INDEX_BY_ID.get(id(card))
+    return _INDEX[card] if i is None else i
 
 
 def deal(state: State, outcome: Deal) -> State:
@@ -23,7 +47,8 @@ def deal(state: State, outcome: Deal) -> State:
     size = state.rules.dealt(n)
     order = [(state.dealer + 1 + k) % n for k in range(n)]
     hands = [0] * n
-    cards = [_INDEX[c] for c in outcome.cards]
+    found = [_INDEX_BY_ID.get(id(c)) for c in outcome.cards]
+    cards = [_INDEX[c] for c in outcome.cards] if None in found else cast(list[int], found)
     for i in range(size * n):
         hands[order[i % n]] |= 1 << cards[i]
     after = dataclasses.replace(state, phase=Phase.PLAY, hands=tuple(hands), stock=tuple(cards[size * n:]),
@@ -33,17 +58,23 @@ def deal(state: State, outcome: Deal) -> State:
     return _settle(after)
 
 
+@cache
+def _asks(target: int, ranks: int) -> tuple[Ask, ...]:
+    """Asking ``target`` for each rank of ``ranks`` (bit ``r`` for rank ``r``, ace 0), ace first."""
+    return tuple(Ask(target, RANKS[r]) for r in range(13) if ranks >> r & 1)
+
+
 def legal_moves(state: State, seat: int) -> tuple[Ask, ...]:
     if state.phase is not Phase.PLAY or seat != state.current:
         return ()
-    hand = state.hands[seat]
-    ranks = [r for r in RANKS if hand & RANK_MASKS[r.number - 1]]
-    moves = []
-    for step in range(1, state.players):
-        target = (seat + step) % state.players
-        if state.hands[target]:
-            moves += [Ask(target, r) for r in ranks]
-    return tuple(moves)
+    hands, players = state.hands, state.players
+    ranks = ranks_held(hands[seat])
+    moves: tuple[Ask, ...] = ()
+    for step in range(1, players):
+        target = (seat + step) % players
+        if hands[target]:
+            moves += _asks(target, ranks)
+    return moves
 
 
 def explain(state: State, seat: int, move: Ask) -> str:
@@ -63,47 +94,69 @@ def explain(state: State, seat: int, move: Ask) -> str:
 
 def apply_move(state: State, seat: int, move: Ask) -> State:
     """Apply a legal ask (checked by the caller)."""
+    r = RANK_INDEX[move.rank]
+    rank_bits = RANK_MASKS[r]
+    target = move.target
     hands = list(state.hands)
-    rank_bits = RANK_MASKS[move.rank.number - 1]
-    given = hands[move.target] & rank_bits
-    history = list(state.history)
+    given = hands[target] & rank_bits
     stock = state.stock
+    nxt = seat
     if given:
-        hands[move.target] &= ~given
+        hands[target] &= ~given
         hands[seat] |= given
-        history.append(Event(Act.ASK, seat, move.target, move.rank, cards_of(given)))
-        nxt = seat
+        events: tuple[Event, ...] = (_ask_event(seat, target, r, given),)
+    elif stock:
+        card, stock = stock[0], stock[1:]
+        hands[seat] |= 1 << card
+        events = (_ask_event(seat, target, r, 0), _fish_event(seat, r, card))
+        if not rank_bits >> card & 1:
+            nxt = target
     else:
-        history.append(Event(Act.ASK, seat, move.target, move.rank))
-        nxt = move.target
-        if stock:
-            card, stock = stock[0], stock[1:]
-            hands[seat] |= 1 << card
-            lucky = bool(rank_bits >> card & 1)
-            history.append(Event(Act.FISH, seat, None, move.rank, (CARDS[card],) if lucky else (),
-                                 lucky, card))
-            if lucky:
-                nxt = seat
-    after = dataclasses.replace(state, hands=tuple(hands), stock=stock, history=tuple(history), current=nxt)
-    after = _books(after, seat)
-    return _settle(after)
+        events = (_ask_event(seat, target, r, 0),)
+        nxt = target
+    after = _changed(state, tuple(hands), stock, state.books, nxt, state.history + events)
+    if books_held(hands[seat]):
+        after = _books(after, seat)
+    after = _settle(after)
+    if state.told is not None or state.seen is not None:
+        _carry(state, after)
+    return after
+
+
+def _changed(state: State, hands: tuple[int, ...], stock: tuple[int, ...],
+             books: tuple[tuple[Rank, ...], ...], current: int, history: tuple[Event, ...]) -> State:
+    """``state`` with these fields given anew (``dataclasses.replace``'s work at a third of its cost)."""
+    return State(state.rules, state.players, state.phase, state.dealer, hands, stock, books, current, history)
+
+
+@cache
+def _ask_event(seat: int, target: int, r: int, given: int) -> Event:
+    """``seat`` asked ``target`` for rank ``r`` (ace 0) and got the cards of ``given``."""
+    return Event(Act.ASK, seat, target, RANKS[r], cards_of(given))
+
+
+@cache
+def _fish_event(seat: int, r: int, card: int) -> Event:
+    """``seat`` went fishing after asking for rank ``r`` and drew ``card``."""
+    lucky = bool(RANK_MASKS[r] >> card & 1)
+    return Event(Act.FISH, seat, None, RANKS[r], (CARDS[card],) if lucky else (), lucky, card)
 
 
 def _books(state: State, seat: int) -> State:
     """Set aside every book ``seat`` holds."""
-    hand = state.hands[seat]
-    made = [r for r in RANKS if hand & RANK_MASKS[r.number - 1] == RANK_MASKS[r.number - 1]]
+    made = books_held(state.hands[seat])
     if not made:
         return state
     hands = list(state.hands)
     books = list(state.books)
     history = list(state.history)
-    for rank in made:
-        bits = RANK_MASKS[rank.number - 1]
-        hands[seat] &= ~bits
-        books[seat] = (*books[seat], rank)
-        history.append(Event(Act.BOOK, seat, None, rank, cards_of(bits)))
-    return dataclasses.replace(state, hands=tuple(hands), books=tuple(books), history=tuple(history))
+    for r in range(13):
+        if made >> r & 1:
+            bits = RANK_MASKS[r]
+            hands[seat] &= ~bits
+            books[seat] = (*books[seat], RANKS[r])
+            history.append(Event(Act.BOOK, seat, None, RANKS[r], cards_of(bits)))
+    return _changed(state, tuple(hands), state.stock, tuple(books), state.current, tuple(history))
 
 
 def over(state: State) -> bool:
@@ -113,7 +166,7 @@ def over(state: State) -> bool:
         return not state.stock or not all(state.hands)
     if ending is Ending.DRAW_ON:
         return not state.stock
-    return sum(state.book_counts) == 13
+    return sum(map(len, state.books)) == 13
 
 
 def _settle(state: State) -> State:
@@ -124,20 +177,21 @@ def _settle(state: State) -> State:
         if over(state):
             return dataclasses.replace(state, phase=Phase.OVER)
         seat = state.current
-        others = any(state.hands[s] for s in range(state.players) if s != seat)
-        if state.hands[seat] and others:
+        hands = state.hands
+        others = any(hands[:seat]) or any(hands[seat + 1:])
+        if hands[seat] and others:
             return state
         if state.stock:
             card, stock = state.stock[0], state.stock[1:]
-            hands = list(state.hands)
-            hands[seat] |= 1 << card
-            after = dataclasses.replace(state, hands=tuple(hands), stock=stock,
-                                        history=(*state.history, Event(Act.DRAW, seat, drawn=card)))
+            drawn = list(hands)
+            drawn[seat] |= 1 << card
+            after = _changed(state, tuple(drawn), stock, state.books, seat,
+                             (*state.history, Event(Act.DRAW, seat, drawn=card)))
             state = _books(after, seat)
             if state.hands[seat] and others:
                 continue
         following = (seat + 1) % state.players if state.stock else _next_with_cards(state, seat)
-        state = dataclasses.replace(state, current=following)
+        state = _changed(state, state.hands, state.stock, state.books, following, state.history)
     raise AssertionError("Go Fish could not settle")  # pragma: no cover
 
 
@@ -163,12 +217,50 @@ def rank_of(card_index: int) -> Rank:
 def known_cards(state: State) -> tuple[int, ...]:
     """The cards everyone knows each seat holds: handed over to it in an ask or shown on a lucky
     draw, and still in its hand."""
-    known = [0] * state.players
-    for event in state.history:
-        for card in event.cards:
-            bit = 1 << card.index
-            for s in range(state.players):
-                known[s] &= ~bit
+    told = state.told
+    if told is None:
+        told = _learn((0,) * state.players, state.history)
+        object.__setattr__(state, "told", told)
+    return tuple(k & h for k, h in zip(told, state.hands, strict=True))
+
+
+def _learn(told: tuple[int, ...], events: Iterable[Event]) -> tuple[int, ...]:
+    """``told`` (for each seat, the cards the history shows going to it and not away since) after
+    ``events``: a card shown goes to whoever the event is about, or nowhere if it is a book."""
+    out: list[int] | None = None
+    for event in events:
+        if event.cards:
+            bits = 0
+            for card in event.cards:
+                bits |= 1 << _index(card)
+            out = [k & ~bits for k in (told if out is None else out)]
             if event.act is not Act.BOOK:
-                known[event.seat] |= bit
-    return tuple(k & h for k, h in zip(known, state.hands, strict=True))
+                out[event.seat] |= bits
+    return told if out is None else tuple(out)
+
+
+def seen_history(state: State, seat: int | None) -> tuple[Event, ...]:
+    """The history as ``seat`` (``None``: a spectator) may see it (``Event.seen_by``)."""
+    seen = state.seen
+    if seen is None:
+        seen = {}
+        object.__setattr__(state, "seen", seen)
+    history = seen.get(seat)
+    if history is None:
+        history = seen[seat] = tuple(e.seen_by(seat) for e in state.history)
+    return history
+
+
+def _carry(before: State, after: State) -> None:
+    """Carry ``before``'s caches (``State.told``, ``State.seen``) on to ``after``, whose history
+    is ``before``'s and then some."""
+    told, seen = before.told, before.seen
+    new = after.history[len(before.history):]
+    if told is not None:
+        object.__setattr__(after, "told", _learn(told, new))
+    if seen is not None:
+        if all(e.drawn < 0 or e.lucky for e in new):  # nothing to hide from anyone
+            object.__setattr__(after, "seen", {s: h + new for s, h in seen.items()})
+        else:
+            object.__setattr__(after, "seen", {s: h + tuple(e.seen_by(s) for e in new)
+                                               for s, h in seen.items()})

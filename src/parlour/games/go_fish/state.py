@@ -1,13 +1,13 @@
 """The state of a game of Go Fish: frozen and hashable, hands as 52-bit masks (``Card.index``).
 
 Nothing here is filtered: the state holds every hand and the stock's order.  What a seat may
-know is ``view.py``'s business.
+know is ``view.py``'s business (``State.seen`` only caches it for the views).
 """
 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from parlour.core.cards import Card, Rank, standard_deck
@@ -18,12 +18,40 @@ CARDS = standard_deck()
 RANKS = tuple(Rank)
 RANK_MASKS = tuple(sum(1 << (suit * 13 + r) for suit in range(4)) for r in range(13))
 """For each rank (ace first), the bits of its four cards."""
+RANK_INDEX = {rank: r for r, rank in enumerate(RANKS)}
+"""Each rank's place, ace 0 to king 12 (``rank.number - 1``, without its search)."""
+_LOW13 = (1 << 13) - 1
+
+_SUIT_SETS = tuple(tuple(suit for suit in range(4) if k >> suit & 1) for k in range(16))
+_CARDS_BY_RANK = tuple({sum(1 << (suit * 13 + r) for suit in suits):
+                        tuple(CARDS[suit * 13 + r] for suit in suits)
+                        for suits in _SUIT_SETS}
+                       for r in range(13))
+"""For each rank, every subset of its four cards (as bits): those cards, by suit."""
+
+
+def ranks_held(mask: int) -> int:
+    """Bit ``r`` set for each rank ``r`` (ace 0) of which the mask holds a card: the four suits'
+    13-bit rows ORed together."""
+    return (mask | mask >> 13 | mask >> 26 | mask >> 39) & _LOW13
+
+
+def books_held(mask: int) -> int:
+    """Bit ``r`` set for each rank ``r`` of which the mask holds all four cards."""
+    return mask & mask >> 13 & mask >> 26 & mask >> 39 & _LOW13
 
 
 def cards_of(mask: int) -> tuple[Card, ...]:
     """The cards of a mask, sorted by rank (ace first), then suit."""
-    return tuple(CARDS[suit * 13 + r] for r in range(13) for suit in range(4)
-                 if mask >> (suit * 13 + r) & 1)
+    out: tuple[Card, ...] = ()
+    if not mask:
+        return out
+    held = ranks_held(mask)
+    while held:
+        r = (held & -held).bit_length() - 1
+        out += _CARDS_BY_RANK[r][mask & RANK_MASKS[r]]
+        held &= held - 1
+    return out
 
 
 def rank_count(mask: int, rank: Rank) -> int:
@@ -72,6 +100,13 @@ class Event:
                 "cards": [str(c) for c in self.cards], "lucky": self.lucky,
                 "drawn": str(CARDS[self.drawn]) if self.drawn >= 0 else None}
 
+    def seen_by(self, seat: int | None) -> Event:
+        """The event as ``seat`` (``None``: a spectator) may see it: a card drawn and kept by
+        someone else is hidden (``drawn`` -1)."""
+        if self.drawn < 0 or self.lucky or self.seat == seat:
+            return self
+        return Event(self.act, self.seat, self.target, self.rank, self.cards, self.lucky)
+
 
 @dataclass(frozen=True)
 class State:
@@ -86,6 +121,15 @@ class State:
     """Each seat's books, in the order made."""
     current: int = 0
     history: tuple[Event, ...] = ()
+    told: tuple[int, ...] | None = field(default=None, init=False, repr=False, compare=False)
+    """A cache, filled when first needed (``engine.known_cards``) and carried on by
+    ``engine.apply_move``: for each seat, the cards the history shows going to it and not away
+    since (``known_cards`` keeps those still in its hand).  Not part of the state's value: a new
+    state made any other way (``dataclasses.replace`` included) starts without it."""
+    seen: dict[int | None, tuple[Event, ...]] | None = field(default=None, init=False, repr=False,
+                                                             compare=False)
+    """A cache like ``told``: the history as each seat (``None``: a spectator) may see it
+    (``Event.seen_by``), for the views."""
 
     @property
     def book_counts(self) -> tuple[int, ...]:

@@ -8,13 +8,12 @@ book.  Never: another hand, the stock's order, a card someone else drew and kept
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
 from parlour.core.cards import Card, Rank
 from parlour.core.protocol import View
-from parlour.games.go_fish.engine import known_cards, winners
+from parlour.games.go_fish.engine import known_cards, seen_history, winners
 from parlour.games.go_fish.rules import Rules
 from parlour.games.go_fish.state import Event, Phase, State, cards_of
 
@@ -86,7 +85,6 @@ def make_view(state: State, seat: int | None) -> GoFishView:
         books=state.books if dealt else ((),) * state.players,
         stock_size=len(state.stock) if dealt else 52,
         known=tuple(cards_of(k) for k in known_cards(state)) if dealt else ((),) * state.players,
-        history=tuple(e if e.drawn < 0 or e.lucky or e.seat == seat else dataclasses.replace(e, drawn=-1)
-                      for e in state.history),
+        history=seen_history(state, seat),
         winners=winners(state) if state.phase is Phase.OVER else (),
     )
