@@ -13,6 +13,7 @@ from parlour.core.protocol import CHANCE, BotFactory, Game, GameSpec
 from parlour.games.go_fish import engine, notation, text
 from parlour.games.go_fish.engine import known_cards
 from parlour.games.go_fish.notation import Ask, Deal, FirstDealer, Outcome
+from parlour.games.go_fish.resample import resample
 from parlour.games.go_fish.rules import Ending, Rules
 from parlour.games.go_fish.state import Phase, State
 from parlour.games.go_fish.view import GoFishView, make_view
@@ -114,27 +115,12 @@ class GoFish(Game[Rules, State, Ask, Outcome, GoFishView]):
         return make_view(state, seat)
 
     def resample_hidden(self, state: State, seat: int | None, rng: random.Random) -> State:
-        """Deal anew what ``seat`` cannot see: the other hands' cards not known to everyone
-        (cards handed over in an ask or shown on a lucky draw, and not given away since, stay
-        put) and the stock's order."""
+        """Deal anew what ``seat`` cannot see: the other hands' cards not known to everyone and the
+        stock's order, so that every public fact still holds ("Go fish!" answers, an asker holding
+        the rank asked for, books, hand sizes; ``resample.py``)."""
         if state.phase is not Phase.PLAY:
             return state
-        known = known_cards(state)
-        pool = list(state.stock)
-        hands = list(state.hands)
-        for s in range(state.players):
-            if s != seat:
-                keep = state.hands[s] & known[s]
-                pool += [i for i in range(52) if (state.hands[s] & ~keep) >> i & 1]
-                hands[s] = keep
-        rng.shuffle(pool)
-        for s in range(state.players):
-            if s != seat:
-                need = state.hands[s].bit_count() - hands[s].bit_count()
-                for card in pool[:need]:
-                    hands[s] |= 1 << card
-                del pool[:need]
-        return dataclasses.replace(state, hands=tuple(hands), stock=tuple(pool))
+        return resample(state, seat, rng)
 
     def parse_move(self, state: State, seat: int, text: str) -> Ask:
         return notation.parse_move(text)
