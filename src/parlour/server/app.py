@@ -208,7 +208,7 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
         await ws.accept()
         try:
             table = hub.get(code)
-            held = await _hello(ws, table)
+            held = await _hello(ws, hub, table)
         except RequestError as exc:
             await _refuse(ws, exc)
             return
@@ -238,7 +238,7 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
     return app
 
 
-async def _hello(ws: WebSocket, table: LiveTable) -> frozenset[int]:
+async def _hello(ws: WebSocket, hub: Hub, table: LiveTable) -> frozenset[int]:
     raw = await asyncio.wait_for(ws.receive_text(), timeout=HELLO_TIMEOUT)
     message = _decode(raw)
     if message.get("type") != "hello":
@@ -246,7 +246,7 @@ async def _hello(ws: WebSocket, table: LiveTable) -> frozenset[int]:
     tokens = message.get("tokens", [])
     if not isinstance(tokens, list) or len(tokens) > 16:
         raise RequestError("bad-request", "tokens must be a list of at most 16 seat tokens")
-    return table.held_by(tokens)
+    return hub.held_by(table, tokens)
 
 
 async def _refuse(ws: WebSocket, exc: RequestError) -> None:

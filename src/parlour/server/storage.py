@@ -4,10 +4,16 @@ SQLAlchemy Core, so SQLite (the default) and PostgreSQL (by URL) take the same
 code.  A move is committed here before anyone is told of it; the primary key of
 ``actions`` (table, game number, position) makes two writers racing for the
 same position impossible: one insert wins, the other raises :class:`Conflict`.
+
+On PostgreSQL, every write that changes what players see (a move, a seat claimed,
+a new game) also sends ``NOTIFY parlour, '<table code>'`` in its own transaction,
+so it reaches the other servers on the database exactly when the write commits
+(see :mod:`parlour.server.fanout`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import time
@@ -18,6 +24,7 @@ from typing import Any
 from sqlalchemy import (
     Boolean,
     Column,
+    Connection,
     Engine,
     Float,
     ForeignKey,
@@ -30,6 +37,7 @@ from sqlalchemy import (
     create_engine,
     event,
     select,
+    text,
     update,
 )
 from sqlalchemy.exc import IntegrityError
@@ -75,6 +83,10 @@ _APPEND = actions.insert()
 _FINISH = update(tables).where(tables.c.id == bindparam("table")).values(
     over=bindparam("over"), updated=bindparam("now"))
 
+CHANNEL = "parlour"
+"""The PostgreSQL notification channel; each notification's payload is a table code."""
+_NOTIFY = text(f"SELECT pg_notify('{CHANNEL}', :code)")
+
 
 class Conflict(Exception):
     """Another write took this place first (a seat, a code or a log position)."""
@@ -107,6 +119,16 @@ class TableRow:
     """Each game's actions, by game number: (seat, action text) in order."""
 
 
+@dataclass(frozen=True)
+class Progress:
+    """What a table's database holds beyond a known position (see :meth:`Storage.since`)."""
+
+    game_no: int
+    seats: tuple[SeatRow, ...]
+    actions: tuple[tuple[int, int, int, str], ...]
+    """(game number, position, seat, action text) after the known position, in order."""
+
+
 def default_url(folder: str) -> str:
     return f"sqlite:///{folder}/parlour.sqlite3"
 
@@ -121,9 +143,31 @@ class Storage:
         # Every use below is a ``begin()`` block, which commits or rolls back itself, so the pool
         # need not roll back again when a connection comes back (a third of a move's commit time).
         self.engine: Engine = create_engine(url, pool_reset_on_return=None, **kwargs)
+        self.notifies = self.engine.dialect.name == "postgresql"
+        """Whether writes tell the other servers on this database (PostgreSQL's NOTIFY)."""
+        self.backend_pids: set[int] = set()
+        """The PostgreSQL server processes of this storage's own connections: a notification sent
+        by one of them is this server's own, already applied in memory."""
         if sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
+        if self.notifies:
+            event.listen(self.engine, "connect", self._connected)
+            event.listen(self.engine, "close", self._closed)
+            event.listen(self.engine, "close_detached", self._closed)
         metadata.create_all(self.engine)
+
+    def _connected(self, dbapi_connection: Any, record: Any) -> None:
+        pid = dbapi_connection.info.backend_pid
+        record.info["backend_pid"] = pid
+        self.backend_pids.add(pid)
+
+    def _closed(self, dbapi_connection: Any, record: Any = None) -> None:
+        with contextlib.suppress(Exception):
+            self.backend_pids.discard(dbapi_connection.info.backend_pid)
+
+    def _notify(self, db: Connection, code: str | None) -> None:
+        if code is not None and self.notifies:
+            db.execute(_NOTIFY, {"code": code})
 
     def close(self) -> None:
         self.engine.dispose()
@@ -147,8 +191,12 @@ class Storage:
             raise Conflict(f"table code {code} is taken") from None
         return int(table_id)
 
-    def claim_seat(self, table_id: int, seat: int, name: str, token_hash: str) -> None:
-        """Give a free person's seat a name and a token; ``Conflict`` if it was taken first."""
+    def claim_seat(self, table_id: int, seat: int, name: str, token_hash: str,
+                   code: str | None = None) -> None:
+        """Give a free person's seat a name and a token; ``Conflict`` if it was taken first.
+
+        ``code``: the table's code, to notify the other servers with (PostgreSQL only), here and below.
+        """
         with self.engine.begin() as db:
             done = db.execute(update(seats).where(
                 seats.c.table_id == table_id, seats.c.seat == seat,
@@ -156,9 +204,10 @@ class Storage:
             ).values(name=name, token_hash=token_hash))
             if done.rowcount != 1:
                 raise Conflict("that seat was taken a moment ago")
+            self._notify(db, code)
 
     def append(self, table_id: int, game_no: int, n: int, seat: int, action: str,
-               over: bool) -> None:
+               over: bool, code: str | None = None) -> None:
         """Add action number ``n`` of a game to the log and commit it; ``Conflict`` if ``n`` is taken.
 
         ``over``: this action ends the game (the table is then marked finished, in the same commit).
@@ -170,10 +219,11 @@ class Storage:
                                      "action": action, "at": now})
                 if over:
                     db.execute(_FINISH, {"table": table_id, "over": True, "now": now})
+                self._notify(db, code)
         except IntegrityError:
             raise Conflict("another move took that turn first") from None
 
-    def new_game(self, table_id: int, game_no: int) -> None:
+    def new_game(self, table_id: int, game_no: int, code: str | None = None) -> None:
         """Move the table on to game ``game_no`` (only from the game before it)."""
         with self.engine.begin() as db:
             done = db.execute(update(tables).where(
@@ -181,6 +231,7 @@ class Storage:
             ).values(game_no=game_no, over=False, updated=time.time()))
             if done.rowcount != 1:
                 raise Conflict("the next game has already started")
+            self._notify(db, code)
 
     # ---- reading ------------------------------------------------------------
     def table_codes(self, playing_only: bool = False, limit: int | None = None) -> list[str]:
@@ -200,6 +251,23 @@ class Storage:
                  .order_by(actions.c.n))
         with self.engine.begin() as db:
             return [(r.seat, r.action, r.at) for r in db.execute(query)]
+
+    def since(self, table_id: int, game_no: int, n: int) -> Progress:
+        """The table's current game number, its seats, and every action after position ``n`` of
+        game ``game_no`` (those of later games included): what a server that knows the log up to
+        there lacks."""
+        query = (select(actions.c.game_no, actions.c.n, actions.c.seat, actions.c.action)
+                 .where(actions.c.table_id == table_id,
+                        ((actions.c.game_no == game_no) & (actions.c.n > n)) | (actions.c.game_no > game_no))
+                 .order_by(actions.c.game_no, actions.c.n))
+        with self.engine.begin() as db:
+            current = db.execute(select(tables.c.game_no).where(tables.c.id == table_id)).scalar_one()
+            seat_rows = tuple(
+                SeatRow(r.seat, r.name, r.bot, r.token_hash)
+                for r in db.execute(select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat))
+            )
+            found = tuple((a.game_no, a.n, a.seat, a.action) for a in db.execute(query))
+        return Progress(int(current), seat_rows, found)
 
     def load(self, code: str) -> TableRow | None:
         with self.engine.begin() as db:

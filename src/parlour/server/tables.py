@@ -4,11 +4,18 @@ The :class:`Hub` is the only thing that changes a table.  Every action goes
 through :meth:`Hub._commit`: verified by the game, appended to the database and
 committed, and only then applied in memory and told to the connections, each
 receiving only what its seats may see.
+
+Several servers may share one PostgreSQL database: each write notifies the others
+(:mod:`parlour.server.fanout`), which catch the table up from the database
+(:meth:`Hub.catch_up`).  A server whose table was behind when it wrote finds the
+place taken (:class:`Conflict`), catches up, and judges the move again on the
+table as it now is.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import random
@@ -29,6 +36,7 @@ from parlour.core.errors import (
 from parlour.core.options import rules_from_json, rules_to_json
 from parlour.core.protocol import CHANCE, Bot, Export, Game
 from parlour.core.record import Record
+from parlour.server.fanout import Listener
 from parlour.server.storage import Conflict, SeatRow, Storage, TableRow, hash_token
 
 log = logging.getLogger("parlour.server")
@@ -40,6 +48,15 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 5
 MAX_NAME = 24
 MAX_SEATS = 16
+
+
+CATCH_UP_TRIES = 20
+"""How many times a move is judged again after finding its place in the log taken by another
+server's write (each time the table has caught up with at least one more action)."""
+
+
+class _Behind(Exception):
+    """Internal: a write found its place taken; the table has caught up from the database."""
 
 
 class RequestError(Exception):
@@ -266,11 +283,18 @@ class Hub:
         self._reviews: dict[tuple[int, int], dict[str, Any]] = {}
         """Engine reviews of finished games, by (table id, game number): a finished game never changes."""
         self._reviewing = asyncio.Lock()
+        self.shared = storage.notifies
+        """Other servers may write to this database (PostgreSQL): listen for their changes."""
+        self.listener: Listener | None = None
 
     # ---- life -------------------------------------------------------------------
     async def start(self) -> None:
-        """Load every table still being played, so bots and chance carry on by themselves."""
+        """Listen for the other servers (PostgreSQL), then load every table still being played,
+        so bots and chance carry on by themselves."""
         self.running = True
+        if self.shared:
+            self.listener = Listener(self.storage.url, self._notified, self._catch_up_all)
+            await self.listener.start()
         for code in self.storage.table_codes(playing_only=True):
             try:
                 table = self.get(code)
@@ -294,6 +318,9 @@ class Hub:
 
     async def stop(self) -> None:
         self.running = False
+        if self.listener is not None:
+            await self.listener.stop()
+            self.listener = None
         tasks = [t.bot_task for t in self.tables.values() if t.bot_task and not t.bot_task.done()]
         for task in tasks:
             task.cancel()
@@ -326,6 +353,62 @@ class Hub:
                 action = game.parse_action(table.state, seat, text)
                 table.record(seat, action, game.apply(table.state, seat, action))
         return table
+
+    # ---- other servers' changes ---------------------------------------------------------
+    def _notified(self, code: str, pid: int) -> None:
+        """Another server changed table ``code``: catch up if it is live here."""
+        if pid in self.storage.backend_pids:
+            return  # this server's own write: already applied in memory
+        table = self.tables.get(code)
+        if table is not None and self.catch_up(table):
+            self.settle(table)
+
+    def _catch_up_all(self) -> None:
+        """After (re)connecting to listen: whatever was missed meanwhile."""
+        for table in list(self.tables.values()):
+            try:
+                if self.catch_up(table):
+                    self.settle(table)
+            except Exception:
+                log.exception("table %s could not catch up", table.code)
+
+    def catch_up(self, table: LiveTable) -> bool:
+        """Bring the table up to the database (other servers' moves, claimed seats, new games),
+        in memory only; True if anything changed (the caller then settles, which tells everyone)."""
+        try:
+            return self._catch_up(table)
+        except (ParlourError, RuntimeError):  # should never happen: start again from the whole log
+            log.exception("table %s could not catch up action by action: reloading it", table.code)
+        row = self.storage.load(table.code)
+        assert row is not None
+        fresh = self._rebuild(row)
+        table.seats, table.game_no, table.state = fresh.seats, fresh.game_no, fresh.state
+        table.log, table.history, table._log_text = fresh.log, fresh.history, {}
+        for conn in table.conns:
+            conn.log_sent = (0, 0)  # the next message carries the whole log again
+        return True
+
+    def _catch_up(self, table: LiveTable) -> bool:
+        found = self.storage.since(table.id, table.game_no, table.seq)
+        changed = False
+        for place, row in zip(table.seats, found.seats, strict=False):
+            if (place.name, place.token_hash) != (row.name, row.token_hash) and row.token_hash:
+                place.name, place.token_hash = row.name, row.token_hash
+                changed = True
+        game = table.game
+        for game_no, n, seat, text in found.actions:
+            while table.game_no < game_no:
+                table.start_game(table.game_no + 1)
+            if n != table.seq + 1:
+                raise RuntimeError(f"table {table.code}: action {n} of game {game_no} follows "
+                                   f"{table.seq}: the log has a gap")
+            action = game.parse_action(table.state, seat, text)
+            table.record(seat, action, game.apply(table.state, seat, action))
+            changed = True
+        while table.game_no < found.game_no:
+            table.start_game(table.game_no + 1)
+            changed = True
+        return changed
 
     def create(self, game_name: str, rules_data: dict[str, Any], seat_specs: Sequence[dict[str, Any]],
                hints: bool, join: Sequence[dict[str, Any]]) -> tuple[str, dict[int, str]]:
@@ -385,23 +468,44 @@ class Hub:
         clean = clean_name(name)
         token = secrets.token_urlsafe(24)
         try:
-            self.storage.claim_seat(table.id, seat, clean, hash_token(token))
+            self.storage.claim_seat(table.id, seat, clean, hash_token(token), code=table.code)
         except Conflict as exc:
+            if self.catch_up(table):  # taken through another server
+                self.settle(table)
             raise RequestError("taken", str(exc), 409) from None
         place.name, place.token_hash = clean, hash_token(token)
         table.broadcast()
         return token
 
+    def held_by(self, table: LiveTable, tokens: Iterable[str]) -> frozenset[int]:
+        """The seats these tokens open (``LiveTable.held_by``); with other servers on the database,
+        a token this one does not know yet may be for a seat just claimed through another."""
+        tokens = list(tokens)
+        try:
+            return table.held_by(tokens)
+        except RequestError:
+            if not self.shared or not self.catch_up(table):
+                raise
+        self.settle(table)
+        return table.held_by(tokens)
+
     # ---- acting -----------------------------------------------------------------
     def _commit(self, table: LiveTable, seat: int, action: Any) -> None:
-        """Verify, write and commit, then apply in memory (``settle`` then tells everyone)."""
+        """Verify, write and commit, then apply in memory (``settle`` then tells everyone).
+
+        If the log's next place was taken meanwhile (by another server on the database), the
+        table catches up from the database and :class:`_Behind` is raised: the caller judges
+        its action again on the table as it now is.
+        """
         game, before = table.game, table.state
         after = game.apply(before, seat, action)
         text = game.format_action(before, seat, action)
         try:
             self.storage.append(table.id, table.game_no, table.seq + 1, seat, text,
-                                game.is_terminal(after))
+                                game.is_terminal(after), code=table.code)
         except Conflict as exc:
+            if self.catch_up(table):
+                raise _Behind from None
             raise RequestError("stale", f"{exc}: look again") from None
         table.record(seat, action, after)
 
@@ -427,6 +531,26 @@ class Hub:
         for key, value in (("seq", seq), ("game_no", game_no)):
             if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
                 raise RequestError("bad-request", f"{key} must be a whole number")
+        behind = False
+        try:
+            for _ in range(CATCH_UP_TRIES):
+                try:
+                    self._try_move(table, seat, text, seq, game_no)
+                    break
+                except _Behind:  # another server's write came first: judge the move again
+                    behind = True
+            else:
+                raise RequestError("stale", "the table keeps moving on: look again")
+        except RequestError:
+            if behind:
+                self.settle(table)  # tell this connection (and the others) what came first
+            raise
+        self.settle(table)
+
+    def _try_move(self, table: LiveTable, seat: int, text: str, seq: int | None,
+                  game_no: int | None) -> None:
+        """Judge a person's move on the table as it is and commit it (``_Behind`` if the table
+        was behind the database)."""
         if (game_no is not None and game_no != table.game_no) or (
                 seq is not None and not self._still_meant(table, seat, seq)):
             raise RequestError("stale", "the table changed before your move arrived: look again")
@@ -445,7 +569,6 @@ class Hub:
             raise RequestError("invalid", str(exc)) from None
         except ParlourError as exc:
             raise RequestError("illegal", str(exc)) from None
-        self.settle(table)
 
     @staticmethod
     def _still_meant(table: LiveTable, seat: int, seq: int) -> bool:
@@ -471,8 +594,10 @@ class Hub:
         if not table.over:
             raise RequestError("not-over", "the game is still being played")
         try:
-            self.storage.new_game(table.id, table.game_no + 1)
+            self.storage.new_game(table.id, table.game_no + 1, code=table.code)
         except Conflict as exc:
+            if self.catch_up(table):  # started through another server
+                self.settle(table)
             raise RequestError("stale", str(exc)) from None
         table.start_game(table.game_no + 1)
         self.settle(table)
@@ -552,7 +677,8 @@ class Hub:
         once, and set the bots going if one is to act."""
         game = table.game
         while game.to_act(table.state) == (CHANCE,):
-            self._commit(table, CHANCE, game.sample_chance(table.state, self.rng))
+            with contextlib.suppress(_Behind):  # another server resolved it first: look again
+                self._commit(table, CHANCE, game.sample_chance(table.state, self.rng))
         table.broadcast()
         if not self.running or (table.bot_task is not None and not table.bot_task.done()):
             return
@@ -581,7 +707,8 @@ class Hub:
             if (table.seq, table.game_no) != (seq, game_no):
                 continue  # somebody moved while the bot thought: look again
             try:
-                self._commit(table, seat, move)
+                with contextlib.suppress(_Behind):  # another server moved for the bot first
+                    self._commit(table, seat, move)
                 self.settle(table)
             except (RequestError, ParlourError):
                 log.exception("a bot move at table %s was refused", table.code)

@@ -58,8 +58,10 @@ def public_facts(state: State) -> tuple[list[tuple[int, int]], list[tuple[int, i
 def broken(state: State, other: State) -> list[str]:
     """What ``other`` gets wrong of ``state``'s public facts."""
     lacks, holds = public_facts(state)
-    out = [f"seat {s} holds rank {r + 1} after 'Go fish!'" for s, r in lacks if other.hands[s] & RANK_MASKS[r]]
-    out += [f"seat {s} lacks rank {r + 1} it asked for" for s, r in holds if not other.hands[s] & RANK_MASKS[r]]
+    out = [f"seat {s} holds rank {r + 1} after 'Go fish!'" for s, r in lacks
+           if other.hands[s] & RANK_MASKS[r]]
+    out += [f"seat {s} lacks rank {r + 1} it asked for" for s, r in holds
+            if not other.hands[s] & RANK_MASKS[r]]
     return out
 
 
