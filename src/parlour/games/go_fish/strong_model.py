@@ -16,11 +16,12 @@ how many cards of rank ``r`` go to slot group ``g`` (the stock is one more group
 constant).  ``locate`` sums over all tables exactly by dynamic programming over the ranks (the
 state: the room left in each group; as polynomials in numpy arrays, with prefix and suffix
 products), which gives every rank's exact distribution in every hand.  With more than
-``MAX_GROUPS`` groups or ``MAX_CELLS`` states it first merges two groups of one hand (their
-allowed ranks joined: this loosens and never invents a constraint), and past that approximates by
+``MAX_GROUPS`` groups (``MAX_GROUPS_MANY`` with three players or more) or ``MAX_CELLS`` states
+it first merges two groups of one hand (their allowed ranks joined: this loosens and never
+invents a constraint), and past that approximates by
 iterative proportional fitting (the maximum-entropy table with those row and column sums, a
 floor pinning one slot; ``exact`` is then False).  In two-player games the count is exact
-whenever the opponent's hidden cards form at most four groups (merged beyond), with three or
+whenever the opponent's hidden cards form at most six groups (merged beyond), with three or
 four players mostly, with five or six mostly fitted.
 
 One thing the history tells is left out (``strong_track``): that an unlucky "Go fish!" draw is
@@ -38,8 +39,13 @@ import numpy as np
 from parlour.games.go_fish.state import RANK_MASKS
 from parlour.games.go_fish.strong_track import Knowledge, Slots
 
-MAX_GROUPS = 4
-"""The most slot groups (over all hands) the exact count takes; more are merged (loosened)."""
+MAX_GROUPS = 6
+"""The most slot groups the exact count takes with two players; more are merged (loosened).
+(Measured on random games: exact, unmerged, in 97% of positions, against 66% with 4; 10 ms a
+count on average.)"""
+MAX_GROUPS_MANY = 4
+"""The same with three players or more, where the count costs more (with 6, twice the time for
+21% exact instead of 10% with four players)."""
 MAX_CELLS = 3000
 """The most states (room left in each group) of the exact count; past it, merged, then fitted."""
 STOCK = -1
@@ -163,9 +169,10 @@ def locate(k: Knowledge) -> Locations:
     groups = _groups(k, live)
     floors = [f & live if s != k.seat else 0 for s, f in enumerate(k.floor)]
     result = None
-    while (len(groups) > MAX_GROUPS or _states(groups) > MAX_CELLS) and _coarsen(groups):
+    most = MAX_GROUPS if k.players == 2 else MAX_GROUPS_MANY
+    while (len(groups) > most or _states(groups) > MAX_CELLS) and _coarsen(groups):
         pass
-    if len(groups) <= MAX_GROUPS and _states(groups) <= MAX_CELLS:
+    if len(groups) <= most and _states(groups) <= MAX_CELLS:
         result = _exact(groups, floors, unknown, k.stock)
     exact = consistent = True
     if result is None:
