@@ -13,8 +13,10 @@ else is an :class:`~parlour.core.errors.InvalidMoveError`.
 from __future__ import annotations
 
 import enum
+import threading
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
+from typing import Any
 
 from parlour.core.errors import InvalidMoveError
 
@@ -27,11 +29,15 @@ class Suit(enum.Enum):
     HEARTS = "H"
     SPADES = "S"
 
-    @property
+    # Members are singletons compared by identity: hashing them by identity too keeps dict and set
+    # lookups in C (``Enum.__hash__`` hashes the name, in Python).
+    __hash__ = object.__hash__
+
+    @cached_property
     def symbol(self) -> str:
         return {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[self.value]
 
-    @property
+    @cached_property
     def red(self) -> bool:
         return self in (Suit.DIAMONDS, Suit.HEARTS)
 
@@ -53,9 +59,14 @@ class Rank(enum.Enum):
     QUEEN = "Q"
     KING = "K"
 
-    @property
+    __hash__ = object.__hash__  # by identity, in C (see ``Suit``)
+
+    @cached_property
     def number(self) -> int:
-        """1 for ace up to 13 for king (ace low; games decide what aces are worth)."""
+        """1 for ace up to 13 for king (ace low; games decide what aces are worth).
+
+        Worked out for every rank once, when this module is loaded, and kept on the member, so
+        reading it is a plain attribute look-up."""
         return _RANK_ORDER.index(self) + 1
 
     @property
@@ -76,6 +87,11 @@ class Rank(enum.Enum):
 
 
 _RANK_ORDER = tuple(Rank)
+for _rank in _RANK_ORDER:
+    _rank.number  # noqa: B018 -- computed now, once, and kept on the member
+for _suit in Suit:
+    _suit.symbol, _suit.red  # noqa: B018 -- the same
+del _rank, _suit
 _PLURALS = {
     Rank.ACE: "aces", Rank.TWO: "twos", Rank.THREE: "threes", Rank.FOUR: "fours",
     Rank.FIVE: "fives", Rank.SIX: "sixes", Rank.SEVEN: "sevens", Rank.EIGHT: "eights",
@@ -85,12 +101,29 @@ _PLURALS = {
 _SUIT_SYMBOLS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S"}
 
 
-@dataclass(frozen=True, order=False)
+@dataclass(frozen=True, order=False, eq=False, init=False)
 class Card:
-    """One playing card."""
+    """One playing card.
+
+    There is one object for each card: ``Card(rank, suit)`` hands back the same object every
+    time (copies and unpickled cards too), so cards are equal exactly when they are the same
+    object, and equality and hashing are Python's own, by identity, in C.
+    """
 
     rank: Rank
     suit: Suit
+
+    def __new__(cls, rank: Rank, suit: Suit) -> Card:
+        try:
+            return _CARDS[cls, rank, suit]
+        except KeyError:
+            return _new_card(cls, rank, suit)
+
+    def __init__(self, rank: Rank, suit: Suit) -> None:
+        """Nothing to do: ``__new__`` hands back a card already made."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), (self.rank, self.suit)
 
     def __str__(self) -> str:
         return self.rank.value + self.suit.value
@@ -104,10 +137,13 @@ class Card:
         rank = "10" if self.rank is Rank.TEN else self.rank.value
         return rank + self.suit.symbol
 
-    @property
+    @cached_property
     def index(self) -> int:
-        """0-51, suit-major (clubs ace = 0); handy for bit sets."""
-        return list(Suit).index(self.suit) * 13 + self.rank.number - 1
+        """0-51, suit-major (clubs ace = 0); handy for bit sets.
+
+        Kept on the card the first time it is read (for the 52 cards of the deck, when this
+        module is loaded), so reading it is a plain attribute look-up."""
+        return _SUIT_ORDER.index(self.suit) * 13 + self.rank.number - 1
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -126,10 +162,34 @@ class Card:
         return cls(Rank.parse(rank_text), suit)
 
 
+_SUIT_ORDER = tuple(Suit)
+_CARDS: dict[tuple[type[Card], Any, Any], Card] = {}
+"""Every card made, by class, rank and suit: ``Card.__new__`` hands back the one object."""
+_CARDS_LOCK = threading.Lock()
+
+
+def _new_card(cls: type[Card], rank: Any, suit: Any) -> Card:
+    """The first ``cls(rank, suit)``: made once, even by threads racing to make it."""
+    with _CARDS_LOCK:
+        card = _CARDS.get((cls, rank, suit))
+        if card is None:
+            card = object.__new__(cls)
+            # Whole before any other thread can find it (``__init__`` does nothing).
+            object.__setattr__(card, "rank", rank)
+            object.__setattr__(card, "suit", suit)
+            _CARDS[cls, rank, suit] = card
+        return card
+
+
 @cache
 def standard_deck() -> tuple[Card, ...]:
     """The 52 cards in a fixed order (by suit, then ace to king)."""
     return tuple(Card(rank, suit) for suit in Suit for rank in Rank)
+
+
+for _card in standard_deck():
+    _card.index  # noqa: B018 -- computed now, once, and kept on the card
+del _card
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:

@@ -28,7 +28,6 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any, Generic, TypeVar
 
 from parlour.core.errors import IllegalMoveError, NotYourTurnError
@@ -93,16 +92,24 @@ class Hint(Generic[M]):
 
 
 _BY_IDENTITY: dict[int, tuple[Any, tuple[tuple[Any, ...], tuple[int, ...], int]]] = {}
-"""Cumulative weights of cached outcome tuples, by identity (hashing Fractions is slow)."""
+"""Cumulative weights of outcome tuples seen before, by identity: games whose chance nodes return
+the same tuple every time (``throw_outcomes`` is cached) build the table once.  Tuples only (a
+list could change in place); each entry keeps its tuple alive, so an id is never reused while it
+is in here; emptied when full, so that tuples a game builds afresh at every call cannot fill it."""
+
+_BY_IDENTITY_SIZE = 512
 
 
-@lru_cache(maxsize=1024)
-def _cumulative(listed: tuple[tuple[Any, Fraction], ...]) -> tuple[tuple[Any, ...], tuple[int, ...], int]:
-    """Outcomes, their cumulative weights over a common denominator, and that denominator."""
-    denominator = math.lcm(*(p.denominator for _, p in listed))
+def _cumulative(listed: Sequence[tuple[Any, Fraction]]) -> tuple[tuple[Any, ...], tuple[int, ...], int]:
+    """Outcomes, their cumulative weights over a common denominator, and that denominator.
+
+    Built afresh for each new tuple rather than looked up by equality: hashing every outcome and
+    every ``Fraction`` of a tuple costs about as much as building its table."""
+    denominators = [p.denominator for _, p in listed]
+    denominator = math.lcm(*denominators)
     bounds, acc = [], 0
-    for _, p in listed:
-        acc += p.numerator * (denominator // p.denominator)
+    for (_, p), d in zip(listed, denominators, strict=True):
+        acc += p.numerator * (denominator // d)
         bounds.append(acc)
     if acc != denominator:
         raise ValueError("chance probabilities must add up to 1")
@@ -239,8 +246,10 @@ class Game(abc.ABC, Generic[R, S, M, C, V]):
             raise NotImplementedError("this game must override sample_chance")
         cached = _BY_IDENTITY.get(id(listed))
         if cached is None or cached[0] is not listed:
-            cached = (listed, _cumulative(tuple(listed)))
-            if len(_BY_IDENTITY) < 4096:
+            cached = (listed, _cumulative(listed))
+            if type(listed) is tuple:
+                if len(_BY_IDENTITY) >= _BY_IDENTITY_SIZE:
+                    _BY_IDENTITY.clear()
                 _BY_IDENTITY[id(listed)] = cached
         outcomes, bounds, denominator = cached[1]
         point = rng.randrange(denominator)

@@ -1,0 +1,187 @@
+"""The precomputed tables of the core: card numbers and indexes, one object per card, and the
+generic chance sampler's cumulative tables (the same draws as building the table afresh)."""
+
+from __future__ import annotations
+
+import bisect
+import copy
+import dataclasses
+import math
+import pickle
+import random
+import threading
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from parlour.core import protocol
+from parlour.core.cards import Card, Rank, Suit, standard_deck
+from parlour.core.dice import throw_outcomes
+from parlour.core.protocol import Game
+
+# ---- cards ---------------------------------------------------------------------------------------
+
+
+def test_card_index_is_the_position_in_the_standard_deck() -> None:
+    deck = standard_deck()
+    assert [card.index for card in deck] == list(range(52))
+    for card in deck:
+        assert card.index == list(Suit).index(card.suit) * 13 + list(Rank).index(card.rank)
+
+
+def test_rank_number_counts_from_ace_to_king() -> None:
+    assert [rank.number for rank in Rank] == list(range(1, 14))
+    for rank in Rank:
+        assert rank.number == tuple(Rank).index(rank) + 1
+    assert Rank.ACE.number == 1 and Rank.TEN.number == 10 and Rank.KING.number == 13
+
+
+def test_suit_symbols_and_colours() -> None:
+    assert [s.symbol for s in Suit] == ["♣", "♦", "♥", "♠"]
+    assert [s.red for s in Suit] == [False, True, True, False]
+
+
+def test_there_is_one_object_for_each_card() -> None:
+    deck = standard_deck()
+    assert len(set(deck)) == 52 and len({id(c) for c in deck}) == 52
+    for card in deck:
+        again = Card(card.rank, card.suit)
+        assert again is card and again == card and hash(again) == hash(card)
+        assert Card(rank=card.rank, suit=card.suit) is card
+        assert Card.parse(str(card)) is card
+        assert copy.copy(card) is card and copy.deepcopy(card) is card
+        assert dataclasses.replace(card) is card
+        for protocol_version in range(pickle.HIGHEST_PROTOCOL + 1):
+            assert pickle.loads(pickle.dumps(card, protocol_version)) is card
+    ace = Card(Rank.ACE, Suit.SPADES)
+    assert dataclasses.replace(ace, suit=Suit.HEARTS) is Card(Rank.ACE, Suit.HEARTS)
+    assert ace != Card(Rank.ACE, Suit.HEARTS) and ace != Card(Rank.TWO, Suit.SPADES)
+    other: object = (Rank.ACE, Suit.SPADES)
+    assert ace != other and ace != str(ace)  # type: ignore[comparison-overlap]
+    assert {ace: 1}[Card.parse("as")] == 1
+
+
+def test_cards_stay_frozen_and_keep_their_dataclass_shape() -> None:
+    card = Card(Rank.SEVEN, Suit.CLUBS)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        card.rank = Rank.ACE  # type: ignore[misc]
+    assert [f.name for f in dataclasses.fields(Card)] == ["rank", "suit"]
+    assert dataclasses.asdict(card) == {"rank": Rank.SEVEN, "suit": Suit.CLUBS}
+    assert repr(card) == "Card.parse('7C')" and str(card) == "7C" and card.pretty == "7♣"
+    with pytest.raises(TypeError):
+        _ = card < Card(Rank.EIGHT, Suit.CLUBS)  # type: ignore[operator]
+
+
+def test_cards_made_by_racing_threads_are_one_object() -> None:
+    class Marked(Card):
+        """A class of card no one has made yet, so every thread races to make the first."""
+
+    made: list[Card] = []
+    start = threading.Barrier(8)
+
+    def make() -> None:
+        start.wait()
+        made.extend(Marked(Rank.QUEEN, Suit.HEARTS) for _ in range(100))
+
+    threads = [threading.Thread(target=make) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len({id(c) for c in made}) == 1 and made[0].rank is Rank.QUEEN
+    assert made[0] is not Card(Rank.QUEEN, Suit.HEARTS) and made[0] != Card(Rank.QUEEN, Suit.HEARTS)
+
+
+def test_enum_members_hash_consistently_with_equality() -> None:
+    for member in (*Rank, *Suit):
+        assert hash(member) == hash(type(member)(member.value))
+        assert pickle.loads(pickle.dumps(member)) is member
+    assert len({*Rank, *Suit}) == 17
+
+
+# ---- the generic chance sampler ------------------------------------------------------------------
+
+
+def _reference_draw(listed: Any, rng: random.Random) -> Any:
+    """The draw as the protocol first made it: the table built afresh, then one ``randrange``."""
+    denominator = math.lcm(*(p.denominator for _, p in listed))
+    bounds, acc = [], 0
+    for _, p in listed:
+        acc += p.numerator * (denominator // p.denominator)
+        bounds.append(acc)
+    assert acc == denominator
+    return [o for o, _ in listed][bisect.bisect_right(bounds, rng.randrange(denominator))]
+
+
+class _Chance(Game[Any, Any, Any, Any, Any]):
+    """Only ``chance_outcomes``: whatever the test hands it."""
+
+    def __init__(self) -> None:
+        self.listed: Any = ()
+
+    def chance_outcomes(self, state: Any) -> Any:
+        return self.listed
+
+    initial_state = to_act = legal_moves = _apply_move = _apply_outcome = returns = view = None  # type: ignore[assignment]
+    parse_move = format_move = parse_outcome = format_outcome = None  # type: ignore[assignment]
+
+
+_Chance.__abstractmethods__ = frozenset()
+
+
+def _chances(weights: list[int]) -> tuple[tuple[int, Fraction], ...]:
+    total = sum(weights)
+    return tuple((i, Fraction(w, total)) for i, w in enumerate(weights) if w)
+
+
+@given(st.lists(st.lists(st.integers(0, 9), min_size=1, max_size=12).filter(any), min_size=1,
+                max_size=20), st.integers(0, 2**32))
+def test_sample_chance_draws_as_a_table_built_afresh(tables: list[list[int]], seed: int) -> None:
+    game = _Chance()
+    ours, theirs = random.Random(seed), random.Random(seed)
+    for weights in tables:
+        for listed in (_chances(weights), _chances(weights), list(_chances(weights))):
+            game.listed = listed
+            assert game.sample_chance(None, ours) == _reference_draw(listed, theirs)
+    assert ours.getstate() == theirs.getstate()
+
+
+def test_sample_chance_with_a_cached_tuple_draws_as_ever() -> None:
+    game = _Chance()
+    ours, theirs = random.Random(3), random.Random(3)
+    for n in (1, 2, 5, 2, 1):
+        game.listed = throw_outcomes(n)
+        for _ in range(200):
+            assert game.sample_chance(None, ours) == _reference_draw(throw_outcomes(n), theirs)
+
+
+def test_sample_chance_reads_a_list_anew_each_time() -> None:
+    game = _Chance()
+    listed = [("a", Fraction(1)), ("b", Fraction(0))]
+    game.listed = listed
+    assert game.sample_chance(None, random.Random(1)) == "a"
+    listed[:] = [("a", Fraction(0)), ("b", Fraction(1))]
+    assert game.sample_chance(None, random.Random(1)) == "b"
+
+
+def test_sample_chance_refuses_probabilities_that_do_not_add_up() -> None:
+    game = _Chance()
+    game.listed = (("a", Fraction(1, 2)), ("b", Fraction(1, 3)))
+    rng = random.Random(0)
+    before = rng.getstate()
+    for _ in range(2):
+        with pytest.raises(ValueError, match="add up to 1"):
+            game.sample_chance(None, rng)
+    assert rng.getstate() == before
+
+
+def test_the_identity_cache_stays_small() -> None:
+    game = _Chance()
+    rng = random.Random(0)
+    for i in range(protocol._BY_IDENTITY_SIZE * 2 + 5):
+        game.listed = _chances([1, i % 7 + 1])
+        game.sample_chance(None, rng)
+        assert len(protocol._BY_IDENTITY) <= protocol._BY_IDENTITY_SIZE
