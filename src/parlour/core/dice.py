@@ -54,7 +54,8 @@ def parse_dice(text: str, ndice: int | None = None, sides: int = 6) -> tuple[int
         raise InvalidMoveError("no dice given")
     faces: list[int] = []
     for part in parts:
-        if not (part.isascii() and part.isdigit()) or not 1 <= int(part) <= sides:
+        # (int() reads at most 4,300 digits, leading zeros included)
+        if not (part.isascii() and part.isdigit()) or len(part) > 9 or not 1 <= int(part) <= sides:
             raise InvalidMoveError(f"{part!r} is not a die face (1 to {sides})")
         faces.append(int(part))
     if ndice is not None and len(faces) != ndice:

@@ -320,3 +320,15 @@ def test_the_hidden_cards_can_be_dealt_anew_without_changing_a_view():
     assert GAME.view(other, 0) == GAME.view(state, 0)
     assert other.hands[1] != state.hands[1] or other.stock != state.stock
     assert other.hands[1].bit_count() == state.hands[1].bit_count()
+
+
+@pytest.mark.parametrize("text", ["ask " + "9" * 4301 + " for aces", "ask 1234567890 for sevens"])
+def test_absurd_seat_numbers_are_refused_as_notation(text):
+    with pytest.raises(InvalidMoveError):
+        GAME.parse_move(GAME.initial_state(Rules(), 2), 0, text)
+
+
+@pytest.mark.parametrize("text", ["dealer " + "9" * 4301, "dealer ²"])
+def test_absurd_dealer_numbers_are_refused_as_notation(text):
+    with pytest.raises(InvalidMoveError):
+        GAME.parse_outcome(GAME.initial_state(Rules(), 2), text)

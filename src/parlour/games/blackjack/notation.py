@@ -51,7 +51,7 @@ def parse_move(text: str) -> Move:
         return _WORDS[words]
     if words.startswith("bet "):
         amount = words[4:].strip()
-        if amount.isdigit():
+        if amount.isdecimal() and len(amount) <= 15:  # not "²"; int() reads 4,300 digits at most
             return Bet(int(amount))
         raise InvalidMoveError(f"a bet is a whole number of chips, like 'bet 10', not {text.strip()!r}")
     raise InvalidMoveError(f"{text.strip()!r} is not a move: type bet N, hit, stand, double, split, "

@@ -65,7 +65,7 @@ If they have none they say "Go fish!" and you draw from the stock: the rank you 
 you go again; otherwise the turn passes to the player who said "Go fish!".
 """
 
-_ASK = re.compile(r"^(?:ask\s+)?(?:player\s*|p)?(\d+)\s+(?:for\s+)?(\S+)$")
+_ASK = re.compile(r"^(?:ask\s+)?(?:player\s*|p)?(\d{1,9})\s+(?:for\s+)?(\S+)$")
 
 
 def parse_move(text: str) -> Ask:
@@ -91,7 +91,8 @@ def format_move(move: Ask) -> str:
 def parse_outcome(text: str) -> Outcome:
     """``dealer 1`` (seats from 1), or the 52 cards of a deal."""
     words = text.strip().lower().split()
-    if len(words) == 2 and words[0] == "dealer" and words[1].isdigit() and int(words[1]) >= 1:
+    if (len(words) == 2 and words[0] == "dealer" and words[1].isdecimal() and len(words[1]) <= 9
+            and int(words[1]) >= 1):
         return FirstDealer(int(words[1]) - 1)
     cards = parse_cards(text)
     if len(cards) != 52 or len(set(cards)) != 52:

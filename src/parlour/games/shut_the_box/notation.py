@@ -31,6 +31,12 @@ _TILES = re.compile(r"[0-9]+(?: *[+,&] *| +)?", re.ASCII)
 _NUMBER = re.compile(r"[0-9]+", re.ASCII)
 
 
+def _number(digits: str) -> int | str:
+    """The number ``digits`` say, or for a number far too big to be a tile or a count of dice
+    (``int`` refuses more than 4,300 digits) its first digits and an ellipsis, to quote."""
+    return int(digits) if len(digits) <= 9 else digits[:9] + "\u2026"
+
+
 def parse_move(text: str, tiles: int, legal: Sequence[Move] = ()) -> Move:
     """Read a move; ``legal`` resolves a bare ``roll``.  Raises ``InvalidMoveError``."""
     t = text.strip().lower()
@@ -39,7 +45,7 @@ def parse_move(text: str, tiles: int, legal: Sequence[Move] = ()) -> Move:
     roll = _ROLL.fullmatch(t)
     if roll:
         if roll.group(1) is not None:
-            n = int(roll.group(1))
+            n = _number(roll.group(1))
             if n not in (1, 2):
                 raise InvalidMoveError(f"throw one die or two, not {n}")
             return Throw(n)
@@ -51,8 +57,8 @@ def parse_move(text: str, tiles: int, legal: Sequence[Move] = ()) -> Move:
     if "".join(pieces) != t or re.search(r"[+,&] *$", t):
         raise InvalidMoveError(f"{text.strip()!r} is not a move (type 'help' for the moves)")
     numbers: list[int] = []
-    for n in (int(x) for x in _NUMBER.findall(t)):
-        if not 1 <= n <= tiles:
+    for n in (_number(x) for x in _NUMBER.findall(t)):
+        if isinstance(n, str) or not 1 <= n <= tiles:
             raise InvalidMoveError(f"there is no tile {n} in a box of {tiles}")
         if n in numbers:
             raise InvalidMoveError(f"tile {n} is named twice")
