@@ -20,7 +20,7 @@ from importlib.metadata import version
 
 from draughts import AmericanBoard
 from draughts.boards.american import _CORE
-from peerkit import budget_from_argv, emit, rate, timed
+from peerkit import budget_from_argv, emit, push_pop_perft, rate, timed
 
 
 class EnglishBoard(AmericanBoard):  # type: ignore[misc]
@@ -47,15 +47,7 @@ def random_games(board_type: type, budget: float) -> dict[str, float]:
 
 
 def perft(board: AmericanBoard, depth: int) -> int:
-    moves = board.legal_moves
-    if depth == 1:
-        return len(moves)
-    total = 0
-    for move in moves:
-        board.push(move)
-        total += perft(board, depth - 1)
-        board.pop()
-    return total
+    return push_pop_perft(board, depth, lambda board: board.legal_moves)
 
 
 def main() -> None:

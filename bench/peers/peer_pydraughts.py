@@ -16,7 +16,7 @@ import sys
 from importlib.metadata import version
 
 from draughts import Board
-from peerkit import budget_from_argv, emit, rate, timed
+from peerkit import budget_from_argv, emit, push_pop_perft, rate, timed
 
 
 def random_games(budget: float) -> dict[str, float]:
@@ -34,15 +34,7 @@ def random_games(budget: float) -> dict[str, float]:
 
 
 def perft(board: Board, depth: int) -> int:
-    moves = board.legal_moves()
-    if depth == 1:
-        return len(moves)
-    total = 0
-    for move in moves:
-        board.push(move)
-        total += perft(board, depth - 1)
-        board.pop()
-    return total
+    return push_pop_perft(board, depth, lambda board: board.legal_moves())
 
 
 def main() -> None:

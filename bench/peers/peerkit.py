@@ -63,3 +63,17 @@ def budget_from_argv(argv: list[str]) -> float:
     if "--budget" in argv:
         return float(argv[argv.index("--budget") + 1])
     return BUDGET
+
+
+def push_pop_perft(board: Any, depth: int, legal: Callable[[Any], Any]) -> int:
+    """Perft by ``push``/``pop`` on a peer's board, ``legal(board)`` its legal moves (the last ply
+    counted without playing it)."""
+    moves = legal(board)
+    if depth == 1:
+        return len(moves)
+    total = 0
+    for move in moves:
+        board.push(move)
+        total += push_pop_perft(board, depth - 1, legal)
+        board.pop()
+    return total
