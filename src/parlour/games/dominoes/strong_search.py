@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from parlour.core.bitset import bits
 from parlour.core.tiles import double_six_set
 from parlour.games.dominoes.rules import Blocked, Rules, Scoring, sides_of
 
@@ -44,15 +45,6 @@ def spots(mask: int) -> int:
         total += PIPS[low.bit_length() - 1]
         mask ^= low
     return total
-
-
-def bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 @dataclass(frozen=True)

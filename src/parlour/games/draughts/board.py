@@ -39,6 +39,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from parlour.core.bitset import bits as _bits
 from parlour.core.errors import IllegalMoveError
 
 SQUARES = range(1, 33)
@@ -354,15 +355,6 @@ def _jump_tree(start: int, king: bool, black: bool, own: int, opp: int,
             out.append((path, caps))
 
     extend((start,), (), start, opp, empty0)
-    return out
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
     return out
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from parlour.core.bitset import bits
 from parlour.core.cards import Card, parse_cards, standard_deck
 
 SUIT_BITS = 0x1FFF
@@ -53,16 +54,6 @@ def mask_of(cards: Iterable[Card]) -> int:
     for card in cards:
         mask |= 1 << INDEX[card]
     return mask
-
-
-def bits(mask: int) -> list[int]:
-    """The bit positions of ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 _SUIT_CARDS: list[list[tuple[Card, ...]]] = []
