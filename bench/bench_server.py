@@ -8,16 +8,30 @@ loop in this process; the server is a separate process on the same machine (they
 
     python bench/bench_server.py [--tables 200] [--seconds 20] [--warmup 3] [--json]
         [--think SECONDS] [--rounds 1000] [--no-compression]
+        [--mix COUNT:GAME:SEATS ...] [--bot-delay SECONDS]
 
 ``--think`` paces each client like a person (a random pause of 0.5-1.5 times SECONDS before each
-move) instead of playing flat out. Exits non-zero if anything failed (an error message, a client
-that died), never for a missed goal: benchmarks report, they do not assert.
+move) instead of playing flat out.
+
+``--mix`` (repeatable) replaces the Shut the Box tables by a mix: COUNT tables of GAME whose seats
+are SEATS, comma-separated, each ``p`` (a scripted person: one client each) or a bot level. A table
+with no person is watched by one spectator client. ``--mix 100:shut-the-box:p,greedy --mix
+50:gin-rummy:p,random --mix 50:shut-the-box:greedy,greedy`` plays 200 tables at once: people
+against bots, hidden hands, and bots alone. Latency is measured on the people's moves; the actions
+of every table (people's and bots' moves, dice and deals) are counted from the state messages, once
+per table. ``--bot-delay`` is the server's pause before a bot moves (0 by default: flat out).
+A person whose game is over starts the next one (the table's first person), so tables keep playing;
+Shut the Box tables get ``--rounds`` rounds a game.
+
+Exits non-zero if anything failed (an error message, a client that died), never for a missed goal:
+benchmarks report, they do not assert.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -36,9 +50,35 @@ GOAL_P99_MS = 50.0
 REPLY_TIMEOUT = 30.0
 
 
+@dataclass(frozen=True)
+class Mix:
+    """``count`` tables of ``game``, each seat a person (None) or a bot level."""
+
+    count: int
+    game: str
+    seats: tuple[str | None, ...]
+
+    @staticmethod
+    def parse(text: str) -> Mix:
+        try:
+            count, game, seats = text.split(":")
+            mix = Mix(int(count), game, tuple(None if s == "p" else s for s in seats.split(",")))
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{text!r} is not COUNT:GAME:SEATS (like 50:shut-the-box:p,greedy)") from None
+        if mix.count < 1 or not mix.game:
+            raise argparse.ArgumentTypeError(f"{text!r}: at least one table of a game")
+        return mix
+
+    def __str__(self) -> str:
+        return f"{self.count}:{self.game}:{','.join(s or 'p' for s in self.seats)}"
+
+
 @dataclass
 class Stats:
     latencies: list[float] = field(default_factory=list)
+    actions: int = 0
+    """Actions at every table (moves, bots' moves, chance) seen in the measured window, once per table."""
     errors: dict[str, int] = field(default_factory=dict)
     failures: list[str] = field(default_factory=list)
     again: int = 0
@@ -46,9 +86,9 @@ class Stats:
     measuring: bool = False
 
 
-def start_server(folder: str) -> tuple[subprocess.Popen[str], int]:
+def start_server(folder: str, bot_delay: float = 0.0) -> tuple[subprocess.Popen[str], int]:
     command = [sys.executable, "-m", "parlour.cli.main", "serve", "--port", "0",
-               "--db", f"sqlite:///{folder}/bench.sqlite3", "--bot-delay", "0"]
+               "--db", f"sqlite:///{folder}/bench.sqlite3", "--bot-delay", str(bot_delay)]
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
     assert proc.stdout is not None
     line = proc.stdout.readline()  # "Parlour is running at http://127.0.0.1:PORT/"
@@ -76,22 +116,46 @@ def cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def create_tables(port: int, count: int, rounds: int) -> list[tuple[str, str]]:
+@dataclass(frozen=True)
+class Client:
+    """One connection: a person's seat (``seat``, with its ``token``) or a table's spectator."""
+
+    code: str
+    seat: int | None
+    token: str | None
+    counts: bool
+    """Whether this client counts the table's actions (one client per table does)."""
+    starts: bool
+    """Whether this client starts the next game when one is over (the table's first person)."""
+
+
+def create_tables(port: int, mixes: list[Mix], rounds: int) -> list[Client]:
     opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
-    body = json.dumps({"game": "shut-the-box", "rules": {"rounds": rounds}, "seats": [{"bot": None}],
-                       "join": [{"seat": 0, "name": "P"}]}).encode()
-    tables = []
-    for _ in range(count):
-        request = urllib.request.Request(f"http://127.0.0.1:{port}/api/tables", data=body,
-                                         headers={"Content-Type": "application/json"})
-        with opener.open(request, timeout=30) as response:
-            created = json.load(response)
-        tables.append((created["code"], created["tokens"]["0"]))
-    return tables
+    clients = []
+    for mix in mixes:
+        people = [n for n, bot in enumerate(mix.seats) if bot is None]
+        rules = {"rounds": rounds} if mix.game == "shut-the-box" else {}
+        body = json.dumps({"game": mix.game, "rules": rules,
+                           "seats": [{"bot": bot} for bot in mix.seats],
+                           "join": [{"seat": n, "name": f"P{n}"} for n in people]}).encode()
+        for _ in range(mix.count):
+            request = urllib.request.Request(f"http://127.0.0.1:{port}/api/tables", data=body,
+                                             headers={"Content-Type": "application/json"})
+            with opener.open(request, timeout=60) as response:
+                created = json.load(response)
+            code = created["code"]
+            if not people:
+                clients.append(Client(code, None, None, counts=True, starts=False))
+            for n in people:
+                clients.append(Client(code, n, created["tokens"][str(n)], counts=n == people[0],
+                                      starts=n == people[0]))
+    return clients
 
 
-async def next_state(ws: ClientConnection, stats: Stats, after: dict[str, Any] | None) -> dict[str, Any]:
-    """The next ``state`` message that is newer than ``after`` (any newer one if ``after`` is None)."""
+async def next_state(ws: ClientConnection, stats: Stats, after: dict[str, Any] | None,
+                     counts: bool = False) -> dict[str, Any]:
+    """The next ``state`` message that is newer than ``after`` (any newer one if ``after`` is None).
+    ``counts``: add the table's new actions to the count (one client per table does)."""
     while True:
         raw = await asyncio.wait_for(ws.recv(), REPLY_TIMEOUT)
         message: dict[str, Any] = json.loads(raw)
@@ -103,57 +167,63 @@ async def next_state(ws: ClientConnection, stats: Stats, after: dict[str, Any] |
                 return after  # the request changed nothing: carry on from the same state
         elif message["type"] == "state" and (
                 after is None or (message["game_no"], message["seq"]) > (after["game_no"], after["seq"])):
+            if counts and stats.measuring and after is not None:
+                same_game = message["game_no"] == after["game_no"]
+                stats.actions += message["seq"] - after["seq"] if same_game else message["seq"]
             return message
 
 
-async def play(port: int, code: str, token: str, args: argparse.Namespace, stats: Stats,
+async def play(port: int, client: Client, args: argparse.Namespace, stats: Stats,
                opening: asyncio.Semaphore, ready: asyncio.Queue[None], go: asyncio.Event,
                stop: asyncio.Event) -> None:
     rng = random.Random()
     compression = args.compression
+    seat, key = client.seat, str(client.seat)
     async with opening:  # a few handshakes at a time, not to overflow the server's listen backlog
-        ws = await connect(f"ws://127.0.0.1:{port}/ws/{code}", compression=compression, max_size=None,
-                           proxy=None, ping_interval=None, open_timeout=60)
+        ws = await connect(f"ws://127.0.0.1:{port}/ws/{client.code}", compression=compression,
+                           max_size=None, proxy=None, ping_interval=None, open_timeout=60)
     async with ws:
-        await ws.send(json.dumps({"type": "hello", "tokens": [token]}))
+        await ws.send(json.dumps({"type": "hello", "tokens": [client.token] if client.token else []}))
         state = await next_state(ws, stats, None)
         ready.put_nowait(None)
         await go.wait()
         while not stop.is_set():
-            if state["over"]:
+            if state["over"] and client.starts:
                 stats.again += 1
                 await ws.send(json.dumps({"type": "again"}))
-                state = await next_state(ws, stats, state)
+                state = await next_state(ws, stats, state, client.counts)
                 continue
-            legal = state["legal"].get("0")
-            if state["to_act"] != [0] or not legal:
-                state = await next_state(ws, stats, state)  # the dice are still rolling
+            legal = state["legal"].get(key)
+            if seat is None or seat not in state["to_act"] or not legal:
+                # dice rolling, a bot or another person thinking, or a spectator: wait for news
+                with contextlib.suppress(TimeoutError):
+                    state = await asyncio.wait_for(next_state(ws, stats, state, client.counts), 1.0)
                 continue
             if args.think:  # a person's pause, spread at random so tables do not move in step
                 await asyncio.sleep(rng.uniform(0.5, 1.5) * args.think)
             measured = stats.measuring
             sent = time.perf_counter()
-            await ws.send(json.dumps({"type": "move", "move": rng.choice(legal), "seq": state["seq"],
-                                      "game_no": state["game_no"]}))
-            state = await next_state(ws, stats, state)
+            await ws.send(json.dumps({"type": "move", "move": rng.choice(legal), "seat": seat,
+                                      "seq": state["seq"], "game_no": state["game_no"]}))
+            state = await next_state(ws, stats, state, client.counts)
             if measured:  # sent in the measured window (its answer may come just after)
                 stats.latencies.append(time.perf_counter() - sent)
 
 
-async def run(port: int, tables: list[tuple[str, str]], args: argparse.Namespace, stats: Stats,
+async def run(port: int, clients: list[Client], args: argparse.Namespace, stats: Stats,
               server_pid: int) -> dict[str, Any]:
     ready: asyncio.Queue[None] = asyncio.Queue()
     go, stop = asyncio.Event(), asyncio.Event()
     opening = asyncio.Semaphore(50)
 
-    async def client(code: str, token: str) -> None:
+    async def one(client: Client) -> None:
         try:
-            await play(port, code, token, args, stats, opening, ready, go, stop)
+            await play(port, client, args, stats, opening, ready, go, stop)
         except Exception as exc:
-            stats.failures.append(f"table {code}: {type(exc).__name__}: {exc}")
+            stats.failures.append(f"table {client.code} seat {client.seat}: {type(exc).__name__}: {exc}")
             ready.put_nowait(None)
 
-    tasks = [asyncio.create_task(client(code, token)) for code, token in tables]
+    tasks = [asyncio.create_task(one(client)) for client in clients]
     for _ in tasks:
         await ready.get()
     go.set()
@@ -189,27 +259,37 @@ def main() -> int:
                         help="mean pause before each move (default 0: as fast as the server answers)")
     parser.add_argument("--no-compression", dest="compression", action="store_const", const=None,
                         default="deflate", help="do not offer permessage-deflate (browsers do)")
+    parser.add_argument("--mix", action="append", type=Mix.parse, metavar="COUNT:GAME:SEATS",
+                        help="COUNT tables of GAME, SEATS comma-separated: p (a person) or a bot level; "
+                             "repeatable (instead of --tables' Shut the Box tables)")
+    parser.add_argument("--bot-delay", type=float, default=0.0,
+                        help="the server's pause before a bot moves (default 0)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
-    if args.tables < 1 or args.seconds <= 0 or args.warmup < 0 or args.think < 0:
-        parser.error("--tables must be at least 1, --seconds positive, --warmup and --think not negative")
+    if args.tables < 1 or args.seconds <= 0 or args.warmup < 0 or args.think < 0 or args.bot_delay < 0:
+        parser.error("--tables must be at least 1, --seconds positive, --warmup, --think and "
+                     "--bot-delay not negative")
+    mixes: list[Mix] = args.mix or [Mix(args.tables, "shut-the-box", (None,))]
+    table_count = sum(m.count for m in mixes)
 
     stats = Stats()
     with tempfile.TemporaryDirectory(prefix="parlour-bench-") as folder:
-        proc, port = start_server(folder)
+        proc, port = start_server(folder, args.bot_delay)
         try:
-            tables = create_tables(port, args.tables, args.rounds)
-            cpu = asyncio.run(run(port, tables, args, stats, proc.pid))
+            clients = create_tables(port, mixes, args.rounds)
+            cpu = asyncio.run(run(port, clients, args, stats, proc.pid))
         finally:
             stop_server(proc)
 
     ordered = sorted(stats.latencies)
     errors = sum(stats.errors.values())
     result = {
-        "tables": args.tables, "seconds": round(cpu["elapsed"], 3), "warmup": args.warmup,
-        "rounds": args.rounds, "think": args.think,
+        "tables": table_count, "mix": [str(m) for m in mixes], "clients": len(clients),
+        "seconds": round(cpu["elapsed"], 3), "warmup": args.warmup,
+        "rounds": args.rounds, "think": args.think, "bot_delay": args.bot_delay,
         "compression": args.compression, "cores": os.cpu_count(), "moves": len(ordered),
         "moves_per_second": round(len(ordered) / cpu["elapsed"], 1),
+        "actions_per_second": round(stats.actions / cpu["elapsed"], 1),
         "latency_ms": {name: round(percentile(ordered, q), 2)
                        for name, q in (("p50", 50), ("p95", 95), ("p99", 99), ("max", 100))},
         "errors": errors, "error_codes": stats.errors, "failed_clients": len(stats.failures),
@@ -227,11 +307,14 @@ def main() -> int:
         lat = result["latency_ms"]
         share = result["cpu_share"]
         met = "met" if lat["p99"] < GOAL_P99_MS else "NOT met"
-        print(f"{args.tables} tables, {result['seconds']:.1f} s measured after {args.warmup:g} s warm-up, "
-              f"{result['cores']} cores shared by client and server")
-        print(f"settings   {args.rounds} rounds a game, think {args.think:g} s, "
-              f"compression {args.compression}")
-        print(f"moves      {result['moves']:,} ({result['moves_per_second']:,.0f}/s)")
+        print(f"{table_count} tables, {len(clients)} clients, {result['seconds']:.1f} s measured after "
+              f"{args.warmup:g} s warm-up, {result['cores']} cores shared by client and server")
+        print(f"tables     {' '.join(result['mix'])}")
+        print(f"settings   {args.rounds} rounds a game (Shut the Box), think {args.think:g} s, "
+              f"bot delay {args.bot_delay:g} s, compression {args.compression}")
+        print(f"moves      {result['moves']:,} by the people ({result['moves_per_second']:,.0f}/s); "
+              f"{stats.actions:,} actions at all tables ({result['actions_per_second']:,.0f}/s, "
+              f"with bots' moves and chance)")
         print(f"round trip p50 {lat['p50']:.1f} ms, p95 {lat['p95']:.1f} ms, p99 {lat['p99']:.1f} ms, "
               f"max {lat['max']:.1f} ms (goal p99 < {GOAL_P99_MS:g} ms: {met})")
         size = result["message_chars"]

@@ -18,6 +18,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from parlour.core.errors import ParlourError, UnknownGameError
+from parlour.server.limits import BodyLimit, Limits, Verdict, rate_error
 from parlour.server.storage import Storage
 from parlour.server.tables import Connection, Hub, LiveTable, RequestError, game_catalogue
 
@@ -25,6 +26,10 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 MAX_MESSAGE = 4096
 """The longest WebSocket message a client may send, in characters."""
 HELLO_TIMEOUT = 30.0
+CLOSE = ""
+"""Put in a connection's queue: its writer stops there (no message is empty)."""
+CLOSE_FLUSH = 2.0
+"""How long a connection being closed for abuse is given to read what it was sent first."""
 
 
 # ---- the HTTP API's shapes (they make the OpenAPI document) --------------------------
@@ -111,10 +116,17 @@ class ErrorOut(BaseModel):
 ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": ErrorOut}, 404: {"model": ErrorOut}, 409: {"model": ErrorOut},
 }
+JSON_ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"description": description, "content": {
+        "application/json": {"schema": {"$ref": "#/components/schemas/ErrorOut"}}}}
+    for status, description in ((400, "Bad Request"), (404, "Not Found"), (409, "Conflict"))
+}
+"""``ERRORS`` for a route whose own answer is not JSON (its errors still are)."""
 
 
-def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
-    """The Parlour web app on the database at ``db_url`` (any SQLAlchemy URL)."""
+def create_app(db_url: str, bot_delay: float = 0.8, limits: Limits = Limits()) -> FastAPI:  # noqa: B008
+    """The Parlour web app on the database at ``db_url`` (any SQLAlchemy URL); ``limits``: what one
+    client may send (:mod:`parlour.server.limits`)."""
     storage = Storage(db_url)
     hub = Hub(storage, bot_delay=bot_delay)
 
@@ -130,6 +142,7 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
     app = FastAPI(title="Parlour", summary="Traditional games at one table, on every device in the house.",
                   version="0.1", lifespan=lifespan)
     app.state.hub = hub
+    app.add_middleware(BodyLimit, limit=limits.max_body)
 
     @app.exception_handler(RequestError)
     async def request_error(request: Request, exc: RequestError) -> JSONResponse:
@@ -179,7 +192,7 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
         """One table: its game, rules and seats."""
         return hub.get(code).info()
 
-    @app.get("/api/tables/{code}/export", response_class=PlainTextResponse, responses=ERRORS,
+    @app.get("/api/tables/{code}/export", response_class=PlainTextResponse, responses=JSON_ERRORS,
              tags=["tables"])
     async def export_game(code: str, game_no: int | None = None) -> PlainTextResponse:
         """A game at the table in its game's file format (PDN for draughts): the current game,
@@ -220,12 +233,28 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
         names = table.names()
         conn.send({"type": "welcome", "seats": sorted(held), "names": {str(s): names[s] for s in held}})
         table.broadcast()
+        budget = limits.budget()
         try:
             while True:
                 message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
                     break
-                await _handle(hub, table, conn, message.get("text"))
+                verdict = budget.take() if budget else Verdict.TAKE
+                if verdict is Verdict.TAKE:
+                    if await _handle(hub, table, conn, message.get("text")) and budget:
+                        budget.refund()  # the table took it: moves made never count
+                    continue
+                assert budget is not None
+                if verdict is Verdict.DROP:
+                    conn.send(rate_error(budget, closing=False))
+                    continue
+                conn.send(rate_error(budget, closing=True))  # sustained abuse: closed, 1008
+                conn.queue.put_nowait(CLOSE)  # once what came before is sent ...
+                with contextlib.suppress(Exception):  # ... within a moment (if the client reads)
+                    await asyncio.wait_for(writer, timeout=CLOSE_FLUSH)
+                with contextlib.suppress(Exception):
+                    await ws.close(code=1008)
+                break
         except WebSocketDisconnect:
             pass
         finally:
@@ -239,8 +268,10 @@ def create_app(db_url: str, bot_delay: float = 0.8) -> FastAPI:
 
 
 async def _hello(ws: WebSocket, hub: Hub, table: LiveTable) -> frozenset[int]:
-    raw = await asyncio.wait_for(ws.receive_text(), timeout=HELLO_TIMEOUT)
-    message = _decode(raw)
+    first = await asyncio.wait_for(ws.receive(), timeout=HELLO_TIMEOUT)
+    if first["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(first.get("code", 1000))
+    message = _decode(first.get("text"))  # a binary frame has no text: refused, not a KeyError
     if message.get("type") != "hello":
         raise RequestError("bad-request", "the first message must be a hello")
     tokens = message.get("tokens", [])
@@ -264,22 +295,27 @@ def _decode(raw: str | None) -> dict[str, Any]:
         message = json.loads(raw)
     except json.JSONDecodeError:
         raise RequestError("bad-request", "that message is not JSON") from None
+    except RecursionError:  # a few thousand brackets deep fit in a short message
+        raise RequestError("bad-request", "that message's JSON is nested too deeply") from None
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
         raise RequestError("bad-request", "a message is a JSON object with a \"type\"")
     return message
 
 
-async def _handle(hub: Hub, table: LiveTable, conn: Connection, raw: str | None) -> None:
+async def _handle(hub: Hub, table: LiveTable, conn: Connection, raw: str | None) -> bool:
+    """Answer one message; True if it changed the table (a move made, the next game started)."""
     try:
         message = _decode(raw)
         kind = message["type"]
         if kind == "move":
             hub.act(table, conn.seats, message.get("seat"), message.get("move"), message.get("seq"),
                     message.get("game_no"))
+            return True
         elif kind == "hint":
             conn.send(await hub.hint(table, conn.seats, message.get("seat")))
         elif kind == "again":
             hub.again(table, conn.seats)
+            return True
         elif kind == "ping":
             conn.send({"type": "pong"})
         elif kind == "hello":
@@ -288,9 +324,9 @@ async def _handle(hub: Hub, table: LiveTable, conn: Connection, raw: str | None)
             raise RequestError("bad-request", f"unknown message type {kind[:40]!r}")
     except RequestError as exc:
         conn.send({"type": "error", "code": exc.code, "message": exc.message})
+    return False
 
 
 async def _write(ws: WebSocket, conn: Connection) -> None:
-    while True:
-        text = await conn.queue.get()
+    while (text := await conn.queue.get()) != CLOSE:
         await ws.send_text(text)

@@ -572,9 +572,13 @@ class Hub:
 
     @staticmethod
     def _still_meant(table: LiveTable, seat: int, seq: int) -> bool:
+        """Whether a move chosen at ``seq`` still stands: only others have acted since (the seat's
+        own move since used up the choice it was meant for, even if the seat now has the same
+        choices again, as when a second device sends the same roll) and the seat's choices are
+        unchanged."""
         if seq == table.seq:
             return True
-        if not 0 <= seq < table.seq:
+        if not 0 <= seq < table.seq or any(item.seat == seat for item in table.log[seq:]):
             return False
         game, then = table.game, table.log[seq].before
         return seat in game.to_act(then) and \
