@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlour.core.protocol import CHANCE, Bot, Game
-from parlour.core.record import Record
+from parlour.core.record import Entry, Record
 from parlour.core.rng import derive, make_rng
 
 __all__ = ["PlayResult", "Step", "make_rng", "play"]
@@ -63,11 +63,12 @@ def play(
     state = game.initial_state(rules, len(bots))
     players = tuple(names) if names is not None else tuple(b.name for b in bots)
     record = Record.start(game.spec.name, rules, players)
+    entries: list[Entry] = []  # the record is built once at the end (adding copies its entries)
     steps = 0
     while True:
         actors = game.to_act(state)
         if not actors:
-            return PlayResult(state, record, steps)
+            return PlayResult(state, Record(record.game, record.rules, record.players, tuple(entries)), steps)
         if steps >= max_steps:
             raise GameTooLongError(f"{game.spec.name} went past {max_steps} steps")
         if actors == (CHANCE,):
@@ -77,7 +78,7 @@ def play(
             legal = game.legal_moves(state, seat)
             action = bots[seat].choose(game, game.view(state, seat), legal, bot_rng)
         after = game.apply(state, seat, action)
-        record = record.add(seat, game.format_action(state, seat, action))
+        entries.append(Entry(seat, game.format_action(state, seat, action)))
         if on_step is not None:
             on_step(Step(state, seat, action, after))
         state = after
