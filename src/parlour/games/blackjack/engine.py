@@ -425,7 +425,9 @@ def _after_insurance(state: State) -> State:
     rules = state.rules
     up = state.up_card
     if up is not None and peeks(rules, value(up)) and is_blackjack(state.dealer_values):
-        return _settle(_replace(state, hole=-1))  # the dealer turns up a blackjack at once
+        # the dealer turns up a blackjack at once: the hole card is shown, and counted
+        count = state.count + (hi_lo(state.dealer[state.hole]) if state.hole >= 0 else 0)
+        return _settle(_replace(state, hole=-1, count=count))
     state = _replace(state, phase=Phase.PLAY, current=(-1, -1))
     return _next_hand(state)
 

@@ -82,25 +82,43 @@ def _match(pool: list[int], slots: list[tuple[int, int]], rng: random.Random) ->
     return holder
 
 
+TRIES = 100
+"""Matchings drawn before settling for one that leaves a whole book in a hand (see ``resample``)."""
+
+
+def _has_book(mask: int) -> bool:
+    """All four cards of some rank (a hand never keeps one: books are set aside at once)."""
+    return bool(mask & mask >> 13 & mask >> 26 & mask >> 39 & 0x1FFF)
+
+
 def resample(state: State, seat: int | None, rng: random.Random) -> State:
     """``state`` with the hidden cards dealt anew for ``seat`` (``None``: a spectator; see the
-    module's docstring)."""
+    module's docstring).
+
+    A matching may put all four cards of a rank in one hand, which no real deal leaves (books
+    are set aside at once): such a matching is drawn again (the true deal has none, so some
+    matching has none), up to ``TRIES`` times."""
     pool, slots = _slots(state, seat)
-    holder = _match(pool, slots, rng) if len(pool) == len(slots) else None
-    if holder is None:  # cannot happen (the true deal fits); deal with the sizes alone rather than fail
+    if len(pool) != len(slots):  # cannot happen (the true deal fits); deal with the sizes alone
         slots = [(owner, ALL_RANKS) for owner, _ in slots]
-        holder = _match(pool, slots, rng)
-        assert holder is not None
     dealt = 0
     for card in pool:
         dealt |= 1 << card
-    hands = [hand if s == seat else hand & ~dealt for s, hand in enumerate(state.hands)]
-    stock = []
-    for (owner, _), card in zip(slots, holder, strict=True):
-        if owner == STOCK:
-            stock.append(card)
-        else:
-            hands[owner] |= 1 << card
+    for _ in range(TRIES):
+        holder = _match(pool, slots, rng)
+        if holder is None:  # cannot happen either; deal with the sizes alone rather than fail
+            slots = [(owner, ALL_RANKS) for owner, _ in slots]
+            holder = _match(pool, slots, rng)
+            assert holder is not None
+        hands = [hand if s == seat else hand & ~dealt for s, hand in enumerate(state.hands)]
+        stock = []
+        for (owner, _), card in zip(slots, holder, strict=True):
+            if owner == STOCK:
+                stock.append(card)
+            else:
+                hands[owner] |= 1 << card
+        if not any(_has_book(hand) for hand in hands):
+            break
     rng.shuffle(stock)
     return dataclasses.replace(state, hands=tuple(hands), stock=tuple(stock))
 

@@ -59,7 +59,8 @@ def _rolls(dice: Dice) -> tuple[Roll, ...]:
 def _legal(rules: Rules, boxes: tuple[int | None, ...], dice: Dice, rolls: int) -> tuple[Move, ...]:
     if rolls == 0:
         return (Roll(()),)
-    scores = tuple(Score(b) for b in BOXES if b in choices(rules, boxes, dice))
+    allowed = choices(rules, boxes, dice)  # once, not once for each box
+    scores = tuple(Score(b) for b in BOXES if b in allowed)
     if rolls >= ROLLS:
         return scores
     return (*_rolls(dice), *scores)
