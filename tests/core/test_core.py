@@ -173,3 +173,29 @@ def test_by_default_a_hidden_information_games_chance_outcomes_are_not_told():
     told = game.describe_for(state, -1, (3, 5), 0)
     assert "3" not in told and "5" not in told and "hidden" in told
     assert game.describe_for(state, -1, (3, 5), None) == told
+
+
+@pytest.mark.parametrize("game", registry.games(), ids=lambda g: g.spec.name)
+def test_an_unhashable_chance_outcome_is_refused_not_a_crash(game):
+    import random
+
+    from parlour.core.errors import IllegalMoveError
+    from parlour.core.protocol import CHANCE
+
+    rng = random.Random(5)
+    rules, players = game.conformance_cases()[0]
+    state = game.initial_state(rules, players)
+    for _ in range(10_000):
+        actors = game.to_act(state)
+        if actors == (CHANCE,):
+            break
+        assert actors, f"{game.spec.name}: no chance event before the end"
+        seat = actors[0]
+        state = game.apply(state, seat, rng.choice(game.legal_moves(state, seat)))
+    if game.to_act(state) != (CHANCE,):
+        pytest.skip(f"{game.spec.name} has no chance events")
+    digest = hash(state)
+    for bad in ([1, 2, 3, 4, 5], {"card": 1}, [[0]]):
+        with pytest.raises(IllegalMoveError, match="not a possible outcome"):
+            game.apply(state, CHANCE, bad)
+    assert hash(state) == digest

@@ -215,7 +215,11 @@ class Game(abc.ABC, Generic[R, S, M, C, V]):
             if actors != (CHANCE,):
                 raise NotYourTurnError("no chance event is due now")
             outcome: Any = action
-            if outcome not in self.possible_outcomes(state):
+            try:
+                possible = outcome in self.possible_outcomes(state)
+            except TypeError:  # an unhashable value (a list, say) asked of a set of outcomes
+                possible = False
+            if not possible:
                 raise IllegalMoveError(f"{outcome!r} is not a possible outcome now")
             return self._apply_outcome(state, outcome)
         if seat not in actors:
