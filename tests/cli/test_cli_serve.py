@@ -92,3 +92,16 @@ def test_mistakes_are_one_clear_line(args: list[str], words: str) -> None:
     result = run(*args)
     assert result.returncode == 2 and words in result.stderr
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+
+
+def test_serve_stopped_by_sigterm_says_so_like_ctrl_c(tmp_path: Path) -> None:
+    proc, lines = start("--port", "0", "--db", f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    assert lines[0].startswith("Parlour is running at")
+    proc.send_signal(signal.SIGTERM)  # how a service manager stops it
+    try:
+        _, err = proc.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+        raise
+    assert proc.returncode == 0 and err == "Parlour has stopped.\n"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import signal
 import socket
 import sys
 from pathlib import Path
@@ -63,6 +64,10 @@ def _server_class() -> type:
     return Server
 
 
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
     from sqlalchemy.engine import make_url
@@ -106,6 +111,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     config = uvicorn.Config(app, log_level="warning", access_log=False, ws_max_size=65536,
                             timeout_graceful_shutdown=3)
     server = _server_class()(config)
+    # uvicorn shuts down gracefully on SIGTERM too, then raises the signal again; answered like
+    # Ctrl+C, so that a service manager's stop also ends with the message below
+    signal.signal(signal.SIGTERM, _interrupt)
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl+C is the way to stop it: not an error
         server.run(sockets=[sock])
     print("Parlour has stopped.", file=sys.stderr, flush=True)
