@@ -25,6 +25,7 @@ from functools import cache, lru_cache, reduce
 from typing import Any
 
 from parlour.core import registry
+from parlour.core.bitset import bits
 from parlour.core.cards import standard_deck
 from parlour.core.options import rules_to_json
 from parlour.core.protocol import CHANCE
@@ -65,13 +66,7 @@ def popcount(mask: int) -> int:
     return mask.bit_count()
 
 
-def bits_of(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+bits_of = bits
 
 
 # ================================================================================================

@@ -24,10 +24,8 @@ import pytest
 from fastapi.testclient import TestClient
 from serverkit import create_table, hello
 from test_server_postgres import cluster, pg_url  # noqa: F401  (fixtures)
-from test_server_postgres_fanout import Player, pair, seated  # noqa: F401  (pair: a fixture)
+from test_server_postgres_fanout import Player, logged, pair, seated  # noqa: F401  (pair: a fixture)
 from test_server_process import Served
-
-from parlour.server.storage import Storage
 
 DEVICES = 3
 """Devices (connections) per player."""
@@ -47,16 +45,6 @@ def served(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[str
         yield url, [server]
     finally:
         server.stop()
-
-
-def logged(url: str, code: str) -> list[tuple[int, str]]:
-    store = Storage(url)
-    try:
-        row = store.load(code)
-    finally:
-        store.close()
-    assert row is not None
-    return list(row.logs[1])
 
 
 def at_once(sends: list[tuple[Player, dict[str, Any]]]) -> None:
