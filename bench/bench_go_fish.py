@@ -14,8 +14,10 @@ in four-player games an even share is 25%.  Also the mean books and the mean tim
 of each bot.
 
     python bench/bench_go_fish.py [--match NAME ...] [--games 5000] [--seed 1] [--jobs 2] [--json]
+        [--set NAME=VALUE ...]
 
-Seeded: the same arguments give the same games.
+``--set`` overrides a constant of ``strong.py`` (or ``strong_model.py``, e.g. ``MAX_CELLS``) for
+the run (for tuning).  Seeded: the same arguments give the same games.
 """
 
 from __future__ import annotations
@@ -29,13 +31,13 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from benchkit import run_jobs  # (bench/ is on the path: run as a script)
+from benchkit import apply_settings, run_jobs  # (bench/ is on the path: run as a script)
 
 from parlour.agents import RandomBot
 from parlour.core.driver import play
 from parlour.core.protocol import Bot
 from parlour.core.rng import make_rng
-from parlour.games.go_fish import GAME, Rules
+from parlour.games.go_fish import GAME, Rules, strong, strong_model
 from parlour.games.go_fish.bots import MemoryBot
 from parlour.games.go_fish.strong import StrongBot
 
@@ -121,7 +123,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     args = parser.parse_args()
+    apply_settings(strong, [s for s in args.set if not hasattr(strong_model, s.partition("=")[0])])
+    apply_settings(strong_model, [s for s in args.set if hasattr(strong_model, s.partition("=")[0])])
     out = [match(name, args.games, args.seed, args.jobs) for name in args.match or MATCHES]
     if args.json:
         print(json.dumps(out, indent=2))

@@ -5,14 +5,16 @@ It sees only its seat's view (``GoFishView``) and decides from that alone:
 * **Tracking** (``strong_track.py``): from the public history, the cards known to be in each
   hand, the ranks each player surely holds one of (it asked for them), and each hand's hidden
   cards as slots with the ranks they may still be ("Go fish!" answers and hand-overs rule a rank
-  out of the slots a player holds then, not of the cards it draws later).  It also reads the
-  opponents as players who ask where they know a card is (``INFER``): one that asks blind holds
-  none of the ranks known to be in other hands.  If that contradicts the history (they do not
-  play so), it reads the history again without it.
+  out of the slots a player holds then, not of the cards it draws later; an unlucky draw is not
+  the rank asked for, ``UNLUCKY``).  It also reads the opponents as players who ask where they
+  know a card is (``INFER``): one that asks blind holds none of the ranks known to be in other
+  hands.  If that contradicts the history (they do not play so), it reads the history again
+  without it.
 * **Location model** (``strong_model.py``): every deal of the unknown cards into the hidden
   slots and the stock that meets those constraints is equally likely; the bot counts them
-  exactly (a dynamic programme over the ranks), or past a size limit approximates (see there),
-  and gets for each player and rank the chance of each number of cards held.
+  exactly (rank by rank, an array axis per group of slots while it fills; see there), or past a
+  size limit loosens the constraints and then approximates, and gets for each player and rank
+  the chance of each number of cards held.
 * **The ask** (``evaluate``).  For each legal ask (whom, which rank) it weighs its outcomes:
   they hand over ``k`` cards (with the model's chance of each ``k``), and I go again; or "Go
   fish!" and I draw the rank asked for (its expected share of the stock, given that they have
@@ -20,15 +22,17 @@ It sees only its seat's view (``GoFishView``) and decides from that alone:
   change in ``PHI`` (the worth of holding 0-4 cards of a rank, a book being 1, convex: books
   are what count), less the cost of what the ask tells: it shows that I hold the rank, and once
   the turn passes an opponent that holds it may take them all (``EXPOSE`` times the worth held
-  times the chance that an opponent other than the one asked holds the rank -- the one asked
-  has none left either way -- plus ``LATER`` for the cards they may draw).  A rank already known
+  -- ``EXPOSE_MANY`` with three players or more -- times the chance that an opponent other than
+  the one asked holds the rank -- the one asked has none left either way -- plus ``LATER`` for
+  the cards they may draw).  A rank already known
   to be in my hand costs only the change in what is at stake.  The scores are compared against
   keeping the rank as it is.  A second step of look-ahead (when I keep the turn, ``TURN`` plus
   ``NEXT`` times the best other ask's worth) is there but off: measured, it lost.
 
-Decision time (``bench/bench_go_fish.py``, 2026-11-21, on a loaded machine): 3.4 ms on average
-in two-player games, 24 ms with four players.  Against ``memory`` it is clearly stronger with two
-players and about even with four (``docs/benchmarks.md``).
+Decision time (``bench/bench_go_fish.py``, 2026-11-22, on a loaded machine): 4.3 ms on average
+in two-player games, 13 ms with four players.  Against ``memory`` it is clearly stronger with two
+players (56-58% of the wins) and with four (28.6% ± 0.8 over 10,000 games, an even share being
+25%; ``docs/benchmarks.md``).
 
 Deterministic: it never draws from ``rng``; ties go to the first in the order of the legal moves.
 """
@@ -53,15 +57,32 @@ against ``memory`` (300 deals a setting, ± 3.7 points): (0, .05, .15, .4, 1) an
 EXPOSE = 1.5
 """A shown rank taken by an opponent costs this many times its worth to me (what I lose, and
 part of what they gain).  Measured: 1.0 and 1.5 alike; 0.3 and 0 worse by 6-8 points."""
+EXPOSE_MANY = 0.8
+"""``EXPOSE`` with three players or more.  Measured with four (one ``strong``, three ``memory``,
+500 deals a setting in every seat, the same deals, ± 1.8 points of share): 1.5 gave 24.5%, 0.8
+28.4%, 0.5 28.1%, 0.25 25.0%, 0 25.6%: with several opponents the chance that one of them holds
+the rank is high for nearly every ask, and the full cost made the bot too shy to show ranks."""
 LATER = 0.3
 """The chance that a shown rank is lost to a card an opponent draws later (while the stock
 lasts).  Measured: 0.2-0.4 alike, 0.7 worse by 13 points; scaling it by the rank's share of
 the stock no better."""
+LATER_MANY = 0.3
+"""``LATER`` with three players or more (measured with four: 0.1 no better, 26.1% against
+24.5% with ``EXPOSE_MANY`` 1.5, 26.1% against 28.1% with 0.5)."""
 TURN = 0.0
 """What keeping the turn is worth on its own (measured: 0.15 lost 10 points)."""
 NEXT = 0.0
 """The weight of the best other ask's worth when I keep the turn: the second step of
 look-ahead (measured: 0.5 lost 10 points, by favouring sure asks of single cards)."""
+UNLUCKY = 3
+"""With this many players or more, rule the rank asked for out of the card drawn on an unlucky
+"Go fish!" (``strong_track.track``'s ``unlucky``).  The model is then a little closer to the
+truth with two or three players (the mean log-chance of the true count of each rank in each
+hand, random games: -0.5727 against -0.5735 with two, -0.5282 against -0.5304 with three), the
+same with four (-0.5821 against -0.5815: the count is loosened more often, the groups no longer
+being nested).  Against ``memory``: with four, 24.5% with it, 24.9% without (± 1.8, before
+``EXPOSE_MANY``), alike; with two, on the same 5,000 deals (``--seed 32``, ± 0.9), 56.0% with
+it and 56.4% without, alike: two-player games do without it, as before."""
 INFER = True
 """Read opponents as asking where they know a card is (``strong_track.track``'s ``infer``):
 without it, the chances of the asks the bot chose were about a third too high."""
@@ -84,22 +105,24 @@ def _someone_holds(loc: Locations, k: Knowledge, rank: int, skip: int) -> float:
     return 1.0 - none
 
 
-def _worth(n: int, risk: float) -> float:
+def _worth(n: int, risk: float, expose: float) -> float:
     """Holding ``n`` cards of a rank that may be taken with chance ``risk``."""
-    return PHI[n] - (EXPOSE * PHI[n] * risk if n < 4 else 0.0)
+    return PHI[n] - (expose * PHI[n] * risk if n < 4 else 0.0)
 
 
 def evaluate(view: GoFishView, legal: Sequence[Ask]) -> list[float]:
     """The worth of each legal ask, in books (see the module)."""
-    k = track(view, infer=INFER)
+    unlucky = view.players >= UNLUCKY
+    k = track(view, infer=INFER, unlucky=unlucky)
     loc = locate(k)
     if not loc.consistent and INFER:  # they do not play as inferred
-        k = track(view)
+        k = track(view, unlucky=unlucky)
         loc = locate(k)
     mine = hand_counts(view)
     me = k.seat
     shown = [bool(k.known[me] & RANK_MASKS[r]) or bool(k.floor[me] >> r & 1) for r in range(13)]
     stock = max(k.stock, 1)
+    expose = EXPOSE if k.players == 2 else EXPOSE_MANY
     base: list[float] = []
     keep: list[float] = []
     for move in legal:
@@ -111,15 +134,15 @@ def evaluate(view: GoFishView, legal: Sequence[Ask]) -> list[float]:
         left = u - mean_t
         in_stock = loc.stock[r] * u / left if left > 1e-9 else 0.0
         lucky = min(1.0, in_stock / stock) if k.stock else 0.0
-        later = LATER if k.stock else 0.0
+        later = (LATER if k.players == 2 else LATER_MANY) if k.stock else 0.0
         risk_after = min(1.0, _someone_holds(loc, k, r, move.target) + later)
         risk_before = min(1.0, _someone_holds(loc, k, r, -1) + later) if shown[r] else 0.0
-        before = _worth(h, risk_before)
+        before = _worth(h, risk_before, expose)
         value = 0.0
         go_again = 0.0
         for got in range(1, 5):
             if count[got] and h + got <= 4:
-                value += count[got] * _worth(h + got, risk_after)
+                value += count[got] * _worth(h + got, risk_after, expose)
                 go_again += count[got]
         fish = count[0]
         if k.stock:
@@ -128,11 +151,11 @@ def evaluate(view: GoFishView, legal: Sequence[Ask]) -> list[float]:
             if others > 0:
                 draw = sum(loc.stock[x] / others * (PHI[min(mine[x] + 1, 4)] - PHI[mine[x]])
                            for x in range(13) if x != r)
-            value += fish * (lucky * _worth(min(h + 1, 4), risk_after)
-                             + (1 - lucky) * (_worth(h, risk_after) + draw))
+            value += fish * (lucky * _worth(min(h + 1, 4), risk_after, expose)
+                             + (1 - lucky) * (_worth(h, risk_after, expose) + draw))
             go_again += fish * lucky
         else:
-            value += fish * _worth(h, risk_after)
+            value += fish * _worth(h, risk_after, expose)
         base.append(value - before)
         keep.append(go_again)
     if not (TURN or NEXT):

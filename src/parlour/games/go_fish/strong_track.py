@@ -12,15 +12,19 @@ sees it (the viewer's own hand aside):
   be (``Slots``).  The dealt cards start as one group that may be any rank; each card drawn
   unseen starts a group of one that may be any rank.  When ``s`` says "Go fish!" for a rank, or
   hands a rank over, or books it, no slot it holds then may be that rank any more -- but cards
-  it draws later may.  (That an unlucky "Go fish!" draw is not the rank asked for is left out:
-  it keeps the groups nested, below.)
+  it draws later may.  With ``unlucky`` (``track``), the card drawn on an unlucky "Go fish!"
+  may not be the rank asked for (had it been, it would have been shown).
 
-Each slot's allowed ranks are all ranks less those ruled out since it arrived, so the groups of a
-hand are nested: an older group allows a subset of what a newer one allows.  The hidden cards a
-player hands over (or books) leave slots that allowed the rank; which ones is not known, and
-they are taken from the oldest groups that allowed it.  Whatever the truth was, the cards left
-then fit the groups left (a card of an older slot fits any newer one), so the constraints never
-contradict the real hands; they are exact whenever one group allowed the rank (the usual case).
+Without ``unlucky``, each slot's allowed ranks are all ranks less those ruled out since it
+arrived, so the groups of a hand are nested: an older group allows a subset of what a newer one
+allows (the model's count exploits this).  The hidden cards a player hands over (or books) leave
+slots that allowed the rank; which ones is not known, and they are taken from the tightest
+groups that allowed it.  Whatever the truth was, the cards left then fit the groups left (a card
+of an older slot fits any newer one), so the constraints never contradict the real hands; they
+are exact whenever one group allowed the rank (the usual case).  An unlucky draw's slot breaks
+the nesting (it allows ranks an older group may not, but not the one asked for); so that the
+constraints stay true, the groups not taken from then also allow what the groups taken from
+allowed (``_remove_hidden``), which gives up a little of what was known.
 """
 
 from __future__ import annotations
@@ -80,15 +84,22 @@ class Knowledge:
 
 
 def _remove_hidden(groups: list[Slots], bit: int, count: int) -> None:
-    """Take ``count`` slots that allowed the rank ``bit`` (the oldest, tightest groups first)."""
+    """Take ``count`` slots that allowed the rank ``bit``, the tightest groups' first.  Which
+    slots the cards truly left is not known: so that the cards left still fit the slots left
+    whatever the truth, the other groups that allowed the rank then also allow what the groups
+    taken from allowed (nothing changes when the groups are nested, the usual case)."""
     assert count >= 0
-    for g in sorted((g for g in groups if g.allowed & bit and g.count),
-                    key=lambda g: g.allowed.bit_count()):
+    fits = sorted((g for g in groups if g.allowed & bit and g.count), key=lambda g: g.allowed.bit_count())
+    taken = 0
+    for g in fits:
         take = min(count, g.count)
         g.count -= take
         count -= take
+        taken |= g.allowed
         if not count:
             break
+    for g in fits:
+        g.allowed |= taken
     if count:  # more hidden cards left than slots allowed: keep the hand's size right
         for g in groups:
             take = min(count, g.count)
@@ -124,7 +135,7 @@ def _public_ranks(known: list[int], floor: list[int], skip: int, only: int = -1)
     return out
 
 
-def track(view: GoFishView, infer: bool = False) -> Knowledge:
+def track(view: GoFishView, infer: bool = False, unlucky: bool = False) -> Knowledge:
     """The knowledge of the hands after ``view``'s history (see the module).
 
     ``infer``: also read the opponents as players who ask where they know a card is (as the
@@ -163,10 +174,11 @@ def track(view: GoFishView, infer: bool = False) -> Knowledge:
             floor[target] &= ~bit
         elif event.act is Act.FISH:
             assert rank is not None
+            bit = rank_bit(rank.number)
             if event.lucky:
                 known[seat] |= sum(1 << c.index for c in event.cards)
             else:
-                _add_slot(groups[seat], ALL_RANKS)
+                _add_slot(groups[seat], ALL_RANKS & ~bit if unlucky else ALL_RANKS)
         elif event.act is Act.DRAW:
             _add_slot(groups[seat], ALL_RANKS)
         else:  # a book
