@@ -65,6 +65,10 @@ def play(
     record = Record.start(game.spec.name, rules, players)
     entries: list[Entry] = []  # the record is built once at the end (adding copies its entries)
     steps = 0
+    # ``Game.apply`` works out the seats to act and the legal moves again before it applies a
+    # move; where a game keeps that ``apply``, a move found among the ``legal`` moves just worked
+    # out is applied at once (anything else still goes through ``apply``, for its error).
+    direct = type(game).apply is Game.apply
     while True:
         actors = game.to_act(state)
         if not actors:
@@ -73,11 +77,15 @@ def play(
             raise GameTooLongError(f"{game.spec.name} went past {max_steps} steps")
         if actors == (CHANCE,):
             seat, action = CHANCE, game.sample_chance(state, chance_rng)
+            after = game.apply(state, seat, action)
         else:
             seat = actors[0] if len(actors) == 1 else bot_rng.choice(actors)
             legal = game.legal_moves(state, seat)
             action = bots[seat].choose(game, game.view(state, seat), legal, bot_rng)
-        after = game.apply(state, seat, action)
+            if direct and action in legal:
+                after = game._apply_move(state, seat, action)
+            else:
+                after = game.apply(state, seat, action)
         entries.append(Entry(seat, game.format_action(state, seat, action)))
         if on_step is not None:
             on_step(Step(state, seat, action, after))

@@ -73,7 +73,18 @@ def options(rules_type: type[Any]) -> tuple[OptionInfo, ...]:
 
 
 def _to_json_value(value: Any) -> Any:
-    return value.value if isinstance(value, enum.Enum) else value
+    return value._value_ if isinstance(value, enum.Enum) else value  # ``value``, without its descriptor
+
+
+_FIELD_NAMES: dict[type[Any], tuple[str, ...]] = {}
+
+
+def _field_names(rules_type: type[Any]) -> tuple[str, ...]:
+    """The names of a rules dataclass's fields, worked out once per class."""
+    names = _FIELD_NAMES.get(rules_type)
+    if names is None:
+        names = _FIELD_NAMES[rules_type] = tuple(f.name for f in dataclasses.fields(rules_type))
+    return names
 
 
 def _convert(option: OptionInfo, rules_type: type[Any], value: Any) -> Any:
@@ -129,7 +140,7 @@ def rules_from_json(rules_type: type[R], data: Mapping[str, Any]) -> R:
 
 def rules_to_json(rules: Any) -> dict[str, Any]:
     """The rules as plain JSON data (enums by value); ``rules_from_json`` reads it back."""
-    return {f.name: _to_json_value(getattr(rules, f.name)) for f in dataclasses.fields(rules)}
+    return {name: _to_json_value(getattr(rules, name)) for name in _field_names(type(rules))}
 
 
 def parse_assignments(rules_type: type[R], assignments: Iterable[str]) -> R:

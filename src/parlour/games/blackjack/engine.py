@@ -51,9 +51,23 @@ T = TypeVar("T", State, Player, Hand)
 
 
 def initial_state(rules: Rules, players: int) -> State:
+    key = (id(rules), players)
+    known = _INITIAL.get(key)
+    if known is not None and known[0] is rules:
+        return known[1]
     start = Fraction(rules.bankroll)
-    return State(rules=rules, players=tuple(Player(start) for _ in range(players)),
-                 shoe=_full_shoe(rules), shuffles=1)
+    state = State(rules=rules, players=tuple(Player(start) for _ in range(players)),
+                  shoe=_full_shoe(rules), shuffles=1)
+    if len(_INITIAL) >= 64:
+        _INITIAL.clear()
+    _INITIAL[key] = (rules, state)
+    return state
+
+
+_INITIAL: dict[tuple[int, int], tuple[Rules, State]] = {}
+"""The initial states made lately, by the identity of their rules and the number of players (a
+state is immutable, so one serves every game played by the same rules object; each entry keeps
+its rules alive, so that an id is not reused while it is in here)."""
 
 
 def _full_shoe(rules: Rules) -> tuple[int, ...]:
@@ -64,9 +78,12 @@ def _replace(value: T, **changes: object) -> T:
     """``dataclasses.replace`` for the states, players and hands, several times faster: the
     fields are copied and ``changes`` set without running ``__init__`` again (these frozen
     dataclasses have no ``__post_init__`` and no field left out of ``__init__``)."""
-    assert changes.keys() <= value.__dict__.keys(), f"not fields: {changes.keys() - value.__dict__.keys()}"
     new = object.__new__(type(value))
-    new.__dict__.update(value.__dict__, **changes)
+    fields = new.__dict__
+    fields.update(value.__dict__)
+    size = len(fields)
+    fields.update(changes)
+    assert len(fields) == size, f"not fields: {changes.keys() - value.__dict__.keys()}"
     return new
 
 
@@ -99,8 +116,12 @@ def to_act(state: State) -> tuple[int, ...]:
     if phase is Phase.INSURANCE:
         return tuple(s for s, p in enumerate(state.players) if p.hands and p.insurance is None)
     if phase is Phase.PLAY:
-        return (state.current[0],)
+        return _SEATS[state.current[0]]
     raise AssertionError(f"no one to act in {phase}")  # pragma: no cover - every phase moves on
+
+
+_SEATS = tuple((seat,) for seat in range(8))
+"""``(seat,)`` for every seat, made once."""
 
 
 def bet_amounts(state: State, seat: int) -> range:
@@ -376,7 +397,10 @@ def draw_card(state: State, rng: random.Random) -> Card:
 def apply_card(state: State, card: Card) -> State:
     pending = state.pending
     target, which = pending[0]
-    changes: dict[str, object] = {"pending": pending[1:]}
+    after = object.__new__(State)  # ``_replace``'s work, with the changes set one by one
+    changes = after.__dict__
+    changes.update(state.__dict__)
+    changes["pending"] = pending[1:]
     if state.rules.decks:
         shoe = list(state.shoe)
         shoe[_INDEX[card]] -= 1
@@ -395,7 +419,7 @@ def apply_card(state: State, card: Card) -> State:
         hand = state.players[target].hands[which]
         hand = _replace(hand, cards=(*hand.cards, card))
         changes["players"] = _with_hand(state.players, target, which, hand)
-    state = _replace(state, **changes)
+    state = after
     if state.pending:
         return state
     if state.phase is Phase.DEAL:
@@ -460,9 +484,11 @@ def _live(state: State) -> bool:
 
 
 def _dealer_turn(state: State) -> State:
-    state = _replace(state, phase=Phase.DEALER, current=(-1, -1))
     if state.hole >= 0:  # the hole card is turned up
-        state = _replace(state, count=state.count + hi_lo(state.dealer[state.hole]), hole=-1)
+        state = _replace(state, phase=Phase.DEALER, current=(-1, -1),
+                         count=state.count + hi_lo(state.dealer[state.hole]), hole=-1)
+    else:
+        state = _replace(state, phase=Phase.DEALER, current=(-1, -1))
     return _dealer_next(state)
 
 
@@ -505,6 +531,9 @@ def _hand_result(rules: Rules, hand: Hand, dealer: tuple[int, ...]) -> HandResul
     return HandResult(hand.cards, bet, Outcome.LOSE, Fraction(-bet))
 
 
+_NO_CHIPS = Fraction(0)
+
+
 def _settle(state: State) -> State:
     rules = state.rules
     dealer = state.dealer_values
@@ -514,8 +543,11 @@ def _settle(state: State) -> State:
     players = []
     for p in state.players:
         hands = tuple(_hand_result(rules, h, dealer) for h in p.hands if h.cards)
-        ins = Fraction(p.insurance or 0)
-        ins_net = 2 * ins if dealer_bj else -ins
+        if p.insurance:
+            ins = Fraction(p.insurance)
+            ins_net = 2 * ins if dealer_bj else -ins
+        else:
+            ins_net = _NO_CHIPS
         results.append(hands)
         insurance.append(ins_net)
         balance = p.balance + sum((h.net for h in hands), ins_net)

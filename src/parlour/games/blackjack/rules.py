@@ -179,12 +179,9 @@ VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
 
 def hand_total(cards: Iterable[int]) -> tuple[int, bool]:
     """The best total of a hand and whether it is soft (an ace counted as 11)."""
-    total = 0
-    ace = False
-    for v in cards:
-        total += v
-        ace = ace or v == 1
-    if ace and total + 10 <= 21:
+    values = cards if type(cards) is tuple else tuple(cards)
+    total = sum(values)
+    if total <= 11 and 1 in values:
         return total + 10, True
     return total, False
 
@@ -192,7 +189,7 @@ def hand_total(cards: Iterable[int]) -> tuple[int, bool]:
 def is_blackjack(cards: tuple[int, ...]) -> bool:
     """An ace and a ten-card as a hand's only two cards (whether it counts depends on the rules
     and on the hand not coming from a split)."""
-    return len(cards) == 2 and sorted(cards) == [1, 10]
+    return len(cards) == 2 and 1 in cards and 10 in cards
 
 
 def may_double(rules: Rules, cards: tuple[int, ...], split: bool) -> bool:

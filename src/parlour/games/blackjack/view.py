@@ -7,12 +7,11 @@ the Hi-Lo running count, the shoe's composition) gives it away.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
 from parlour.core.protocol import View
-from parlour.games.blackjack.engine import chips, to_act
+from parlour.games.blackjack.engine import _replace, chips, to_act
 from parlour.games.blackjack.rules import hand_total
 from parlour.games.blackjack.state import Hand, HandResult, Phase, State, value
 
@@ -42,7 +41,7 @@ def public(state: State) -> State:
         counts[card.index] += 1
         shoe = tuple(counts)
     dealer = state.dealer[:state.hole] + state.dealer[state.hole + 1:]
-    return dataclasses.replace(state, dealer=dealer, shoe=shoe)
+    return _replace(state, dealer=dealer, shoe=shoe)
 
 
 def true_count(state: State) -> float | None:

@@ -462,6 +462,22 @@ def _to_move(raw: RawMove) -> Move:
     return Move(tuple(SQUARE_OF_INDEX[i] for i in path), tuple(SQUARE_OF_INDEX[i] for i in caps))
 
 
+def legal_moves_uncached(position: Position, compulsory: bool = True) -> tuple[Move, ...]:
+    """:func:`legal_moves` worked out afresh: for a game, whose positions rarely come again
+    (hashing a position to look it up costs more than the moves of most)."""
+    # Bit numbers grow with square numbers, so sorting captures as bit numbers sorts them by
+    # squares; the simple moves come out in order.
+    black, white, kings, black_to_move = (position.black, position.white, position.kings,
+                                          position.black_to_move)
+    capturers = _capturers(black, white, kings, black_to_move)
+    if compulsory:
+        if capturers:
+            return tuple(map(_to_move, sorted(_raw_captures(position, capturers, partial=False))))
+        return tuple(_simple_moves(black, white, kings, black_to_move))
+    captures = sorted(set(_raw_captures(position, capturers, partial=True)))
+    return (*map(_to_move, captures), *_simple_moves(black, white, kings, black_to_move))
+
+
 @lru_cache(maxsize=1 << 16)
 def legal_moves(position: Position, compulsory: bool = True) -> tuple[Move, ...]:
     """Every legal move, in order: by start square, then by the rest of the path (square numbers).
@@ -474,17 +490,7 @@ def legal_moves(position: Position, compulsory: bool = True) -> tuple[Move, ...]
     >>> [str(m) for m in legal_moves(START)]
     ['9-13', '9-14', '10-14', '10-15', '11-15', '11-16', '12-16']
     """
-    # Bit numbers grow with square numbers, so sorting captures as bit numbers sorts them by
-    # squares; the simple moves come out in order.
-    black, white, kings, black_to_move = (position.black, position.white, position.kings,
-                                          position.black_to_move)
-    capturers = _capturers(black, white, kings, black_to_move)
-    if compulsory:
-        if capturers:
-            return tuple(map(_to_move, sorted(_raw_captures(position, capturers, partial=False))))
-        return tuple(_simple_moves(black, white, kings, black_to_move))
-    captures = sorted(set(_raw_captures(position, capturers, partial=True)))
-    return (*map(_to_move, captures), *_simple_moves(black, white, kings, black_to_move))
+    return legal_moves_uncached(position, compulsory)
 
 
 def play_unchecked(position: Position, move: Move) -> Position:

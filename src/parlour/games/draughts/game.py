@@ -6,7 +6,6 @@ import itertools
 import re
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any
 
 from parlour.core.errors import AmbiguousMoveError, InvalidMoveError, RulesError
@@ -23,6 +22,7 @@ from parlour.games.draughts.board import (
     capturing_squares,
     has_legal_move,
     legal_moves,
+    legal_moves_uncached,
     material,
     play_unchecked,
 )
@@ -69,11 +69,11 @@ _SEAT = ((0,), (1,))
 _CHANCE_TO_ACT = (CHANCE,)
 
 
-@lru_cache(maxsize=1 << 12)
 def _actions(position: Position, compulsory: bool, offered: bool) -> tuple[Action, ...]:
     """The mover's actions when there is nothing to huff and no draw offer to answer: the moves
-    on the board, ``offer draw`` (unless ``offered`` already this turn) and ``resign``."""
-    plays: tuple[Action, ...] = legal_moves(position, compulsory)
+    on the board, ``offer draw`` (unless ``offered`` already this turn) and ``resign``.  Not
+    cached: in a game the positions rarely come again, and hashing one costs more than this."""
+    plays: tuple[Action, ...] = legal_moves_uncached(position, compulsory)
     return (*plays, _RESIGN) if offered else (*plays, _OFFER_DRAW, _RESIGN)
 
 
@@ -168,7 +168,7 @@ class Draughts(Game[Rules, State, Action, Toss, DraughtsView]):
             return (AcceptDraw(), DeclineDraw())
         if not state.huffable:
             return _actions(state.position, not state.rules.huffing, state.offered)
-        plays: tuple[Action, ...] = legal_moves(state.position, not state.rules.huffing)
+        plays: tuple[Action, ...] = legal_moves_uncached(state.position, not state.rules.huffing)
         huffs = tuple(Huff(s) for s in state.huffable)
         offer: tuple[Action, ...] = () if state.offered else (_OFFER_DRAW,)
         return (*plays, *huffs, *offer, _RESIGN)
@@ -214,11 +214,11 @@ class Draughts(Game[Rules, State, Action, Toss, DraughtsView]):
 
     def _play(self, state: State, move: Move) -> State:
         rules, before = state.rules, state.position
-        mover = before.turn
+        mover = Colour.BLACK if before.black_to_move else Colour.WHITE
         after = play_unchecked(before, move)
         progress = bool(move.captured) or not before.kings & BIT[move.path[0]]  # or a man moved
         countdown = state.countdown
-        i = _index(mover)
+        i = 0 if before.black_to_move else 1
         if countdown[i] is not None:
             left = max(0, (countdown[i] or 0) - 1)
             countdown = (left, countdown[1]) if i == 0 else (countdown[0], left)
@@ -235,15 +235,15 @@ class Draughts(Game[Rules, State, Action, Toss, DraughtsView]):
     def _judge(self, state: State, mover: Colour) -> State:
         """The end of the game after ``mover``'s move, if it has come."""
         rules, pos = state.rules, state.position
-        loser = mover.other
-        if not pos.pieces(loser):
+        i = _index(mover)
+        if not (pos.white if i == 0 else pos.black):  # the loser's pieces
             return _replace(state, ending=Ending.NO_PIECES, winner=mover)
         if not state.huffable and not has_legal_move(pos):
             return _replace(state, ending=Ending.NO_MOVES, winner=mover)
         if rules.repetition_draw and state.seen.count(pos) >= 3:
             return _replace(state, ending=Ending.REPETITION)
-        i = _index(mover)
         if state.countdown[i] == 0:
+            loser = mover.other
             if material(pos, mover) - material(pos, loser) >= MAN_VALUE:
                 countdown = list(state.countdown)
                 countdown[i] = None
