@@ -1426,8 +1426,8 @@ def _check_views(game: Any, checker: Checker, state: Any, rng: random.Random) ->
         data = view.to_json()
         others = [game.resample_hidden(state, seat, rng) for _ in range(HIDDEN_SAMPLES)]
         for other in others:
-            if other is not state and seat is not None:  # a seat's resamples are what bots play
-                checker.state(other)  # (a spectator's Go Fish resample may leave a book in a hand)
+            if other is not state:  # a seat's resamples are what bots play; a spectator's too
+                checker.state(other)
         for other in [*others, *checker.perturb(state, seat, rng)]:
             seen = game.view(other, seat)
             assert seen == view, f"seat {seat}'s view changed with what it cannot see"

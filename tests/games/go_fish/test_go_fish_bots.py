@@ -193,10 +193,11 @@ def test_the_model_matches_brute_force_on_a_tiny_position():
     unknown = [c.index for c in parse_cards("AD AH AS 2H 2S 3H 3S 4C 4D 4H 4S")]
     # every deal the history allows, each as likely: seat 1's five dealt cards (no twos: it
     # said "Go fish!" for them), the card it drew (anything), the rest in the stock; seat 1
-    # holds an ace and a four it did not get from me (it asked for them)
+    # holds an ace and a four it did not get from me (it asked for them), and never all four
+    # of a rank (with AC: the three other aces, or the four fours)
     at_seat = dict.fromkeys(unknown, 0)
     counts = {r: [0] * 5 for r in range(4)}
-    total = 0
+    total = booked = 0
     no_twos = [c for c in unknown if c % 13 != 1]
     for dealt in itertools.combinations(no_twos, 5):
         for drawn in unknown:
@@ -205,12 +206,15 @@ def test_the_model_matches_brute_force_on_a_tiny_position():
             hidden = (*dealt, drawn)
             if not any(c % 13 == 0 for c in hidden) or not any(c % 13 == 3 for c in hidden):
                 continue
+            if any(sum(1 for c in hidden if c % 13 == r) + (r == 0) == 4 for r in range(4)):
+                booked += 1
+                continue
             total += 1
             for c in hidden:
                 at_seat[c] += 1
             for r in range(4):
                 counts[r][sum(1 for c in hidden if c % 13 == r) + (r == 0)] += 1  # + the known AC
-    assert total > 100
+    assert total > 100 and booked > 20  # the cap matters here
     for card in unknown:
         chances = loc.where(card)
         assert chances.get(1, 0.0) == pytest.approx(at_seat[card] / total, abs=1e-9)

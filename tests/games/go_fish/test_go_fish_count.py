@@ -1,8 +1,9 @@
 """The ``strong`` bot's exact count of deals (``strong_model``) against brute force: on small
 constructed positions (a few ranks, two to four opponents, groups of slots nested or not,
 floors, the stock), every chance the model gives is the share of the deals that meet the
-constraints, counted one by one; it also agrees with the first counter, and stays sound when
-it must loosen.  And the tracking of unlucky draws (``track(view, unlucky=True)``)."""
+constraints, counted one by one (no hand holding all four cards of a rank: a book is set aside
+at once); it also agrees with the first counter (``go_fish_splits_oracle``), and stays sound
+when it must loosen.  And the tracking of unlucky draws (``track(view, unlucky=True)``)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import itertools
 import random
 
 import pytest
+from go_fish_splits_oracle import exact_by_splits
 from test_go_fish_bots import CASES, IDS, random_states, tiny, where_truly
 
 from parlour.core.cards import Card, parse_cards
@@ -58,29 +60,34 @@ def position(rng: random.Random, players: int) -> Knowledge:
                      groups=groups, hand_sizes=sizes, stock=room)
 
 
-def brute_force(k: Knowledge) -> tuple[int, dict[tuple[int, int], list[int]]]:
+def brute_force(k: Knowledge) -> tuple[int, dict[tuple[int, int], list[int]], int]:
     """Every way to share the unknown cards among the groups and the stock (each as likely):
-    how many meet every constraint, and for each (seat, rank) how many give that seat 0-4 of
-    the rank's hidden cards."""
+    how many meet every constraint, for each (seat, rank) how many give that seat 0-4 of the
+    rank's hidden cards, and how many meet every constraint but the cap (a hand never holds all
+    four cards of a rank, its known cards and hidden ones; the stock may)."""
     located = k.hand | k.dead
     for mask in k.known:
         located |= mask
     cards = [c for c in range(52) if not located >> c & 1]
     places = [(s, g.allowed, g.count) for s in range(k.players) for g in k.groups[s] if g.count]
     places.append((STOCK, ALL_RANKS, k.stock))
-    total = 0
+    total = booked = 0
     counts: dict[tuple[int, int], list[int]] = {(s, r): [0] * 5 for s in range(k.players) for r in range(13)}
     left = [c for _, _, c in places]
     where = [0] * len(cards)
 
     def go(i: int) -> None:
-        nonlocal total
+        nonlocal total, booked
         if i == len(cards):
             held = {(s, r): 0 for s in range(k.players) for r in range(13)}
             for card, p in zip(cards, where, strict=True):
                 if places[p][0] != STOCK:
                     held[places[p][0], card % 13] += 1
             if any(k.floor[s] >> r & 1 and not held[s, r] for s in range(k.players) for r in range(13)):
+                return
+            if any(held[s, r] + (k.known[s] & RANK_MASKS[r]).bit_count() == 4
+                   for s in range(k.players) for r in range(13)):
+                booked += 1
                 return
             total += 1
             for key, n in held.items():
@@ -95,16 +102,17 @@ def brute_force(k: Knowledge) -> tuple[int, dict[tuple[int, int], list[int]]]:
 
     if sum(left) == len(cards):
         go(0)
-    return total, counts
+    return total, counts, booked
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_the_exact_count_matches_brute_force(players):
     rng = random.Random(players)
-    checked = contradicted = 0
+    checked = contradicted = capped = 0
     for _ in range(40 if players <= 3 else 80):
         k = position(rng, players)
-        total, counts = brute_force(k)
+        total, counts, booked = brute_force(k)
+        capped += booked > 0
         copy = [[Slots(g.count, g.allowed) for g in gs] for gs in k.groups]
         loc = locate(dataclasses.replace(k, groups=copy))
         if not total:
@@ -121,6 +129,7 @@ def test_the_exact_count_matches_brute_force(players):
                 assert loc.stock[r] == pytest.approx(loc.unknown[r] - in_hands / total, abs=1e-9)
         checked += 1
     assert checked >= 20 and contradicted
+    assert capped >= 5  # positions where the cap rules deals out (the model must know it)
 
 
 def test_the_exact_count_agrees_with_the_first_counter_on_random_games():
@@ -138,9 +147,10 @@ def test_the_exact_count_agrees_with_the_first_counter_on_random_games():
             if len(groups) > 5 or (players > 2 and len(groups) > 4):
                 continue
             floors = [f & live if s != k.seat else 0 for s, f in enumerate(k.floor)]
+            full = model.capped(k, unknown)
             ops, _ = model.plan(groups, live)
-            new = model._exact(groups, floors, unknown, k.stock, ops)
-            old = model.exact_by_splits(groups, floors, unknown, k.stock)
+            new = model._exact(groups, floors, full, unknown, k.stock, ops)
+            old = exact_by_splits(groups, floors, full, unknown, k.stock)
             assert new is not None and old is not None
             for s in new[0]:
                 for r in range(13):
@@ -150,12 +160,32 @@ def test_the_exact_count_agrees_with_the_first_counter_on_random_games():
     assert checked > 40
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_no_hand_is_given_a_whole_book(players):
+    """The cap on random games: every chance of a hand holding four of a rank (its known cards
+    and hidden ones) is zero, and some ranks' four unknown cards could all have fit one hand."""
+    could = 0
+    for state in random_states(Rules(), players, seed=70 + players, every=3):
+        (seat,) = GAME.to_act(state)
+        k = track(GAME.view(state, seat), unlucky=players > 2)
+        loc = locate(k)
+        assert loc.exact and loc.consistent
+        for s in range(players):
+            if s != seat:
+                for r in range(13):
+                    assert loc.count(s, r)[4] == 0.0
+                    base = (k.known[s] & RANK_MASKS[r]).bit_count()
+                    could += 0 < loc.unknown[r] <= k.hidden(s) and base + loc.unknown[r] == 4
+    assert could > 10
+
+
 def test_past_the_size_limit_the_groups_are_loosened_and_say_so(monkeypatch):
     states = random_states(Rules(), 6, seed=7, every=1)
     state = states[len(states) // 2]
     (seat,) = GAME.to_act(state)
     k = track(GAME.view(state, seat))
     monkeypatch.setattr(model, "MAX_CELLS", 1)
+    monkeypatch.setattr(model, "MAX_CELLS_MANY", 1)
     loc = locate(k)
     assert loc.loosened and loc.consistent
     for card in range(52):  # still sound: the truth is never ruled out
@@ -180,6 +210,8 @@ def test_an_unlucky_draw_is_not_the_rank_asked_for():
             hidden = (*dealt, drawn)
             if not any(c % 13 == 0 for c in hidden) or not any(c % 13 == 3 for c in hidden):
                 continue
+            if any(sum(1 for c in hidden if c % 13 == r) + (r == 0) == 4 for r in range(4)):
+                continue  # a whole book (with AC): it would have been set aside
             total += 1
             for c in hidden:
                 at_seat[c] += 1

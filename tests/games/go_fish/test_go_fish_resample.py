@@ -1,7 +1,8 @@
 """``GoFish.resample_hidden`` deals the hidden cards anew consistently with every public fact.
 
 The facts are read straight from the history here (not through ``strong_track``, which the
-resampler uses), and a naive shuffle is shown to break them, so the checks can fail.
+resampler uses), and a naive shuffle, a resample that forgets unlucky draws and one that forgets
+the cap on a rank in a hand are shown to break them, so the checks can fail.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import pytest
 
 from parlour.core.protocol import CHANCE
 from parlour.games.go_fish import GAME, Act, Rules, State
+from parlour.games.go_fish import resample as resample_module
 from parlour.games.go_fish.engine import known_cards
 from parlour.games.go_fish.state import RANK_MASKS, Phase
 
@@ -55,6 +57,37 @@ def public_facts(state: State) -> tuple[list[tuple[int, int]], list[tuple[int, i
     return lacks, holds
 
 
+def at_most(state: State) -> list[tuple[int, int, int]]:
+    """From the history alone: (seat, rank, n) where the seat holds at most ``n`` cards of the rank:
+    it said "Go fish!" for the rank (none then), and since then has got at most ``n`` (each card
+    drawn may be one, except a card drawn unseen on its own "Go fish!" for that rank: it would
+    have been shown; cards handed to it or shown are counted; handing the rank over or booking
+    it leaves none)."""
+    out = []
+    history = state.history
+    for i, event in enumerate(history):
+        if event.act is not Act.ASK or event.cards:
+            continue
+        assert event.rank is not None and event.target is not None
+        seat, rank = event.target, event.rank
+        n = 0
+        for e in history[i + 1:]:
+            if e.act is Act.ASK and e.seat == seat and e.rank == rank:
+                n += len(e.cards)
+            elif e.rank == rank and ((e.act is Act.ASK and e.target == seat and e.cards)
+                                     or (e.act is Act.BOOK and e.seat == seat)):
+                n = 0  # handed over or booked: none left
+            elif e.act is Act.FISH and e.seat == seat and e.drawn >= 0:
+                if e.lucky:
+                    n += sum(1 for c in e.cards if c.rank == rank)
+                elif e.rank != rank:
+                    n += 1
+            elif e.act is Act.DRAW and e.seat == seat and e.drawn >= 0:
+                n += 1
+        out.append((seat, rank.number - 1, n))
+    return out
+
+
 def broken(state: State, other: State) -> list[str]:
     """What ``other`` gets wrong of ``state``'s public facts."""
     lacks, holds = public_facts(state)
@@ -62,6 +95,10 @@ def broken(state: State, other: State) -> list[str]:
            if other.hands[s] & RANK_MASKS[r]]
     out += [f"seat {s} lacks rank {r + 1} it asked for" for s, r in holds
             if not other.hands[s] & RANK_MASKS[r]]
+    out += [f"seat {s} holds more than {n} of rank {r + 1}" for s, r, n in at_most(state)
+            if (other.hands[s] & RANK_MASKS[r]).bit_count() > n]
+    out += [f"seat {s} holds a whole book of rank {r + 1}" for s in range(state.players) for r in range(13)
+            if (other.hands[s] & RANK_MASKS[r]).bit_count() == 4]
     return out
 
 
@@ -122,6 +159,40 @@ def test_resampled_hands_keep_every_public_fact(players):
 def test_a_plain_shuffle_breaks_the_facts_so_the_check_can_fail():
     _, _, found = violations(naive, 3, range(3))
     assert len(found) > 10
+
+
+def test_unlucky_draws_are_read_and_forgetting_them_breaks_the_facts(monkeypatch):
+    """A four-player position (seed 9): seat 3 said "Go fish!" for queens, drew one card unseen,
+    then asked for queens (so that card was one), "Go fish!", and drew unseen again (not a
+    queen): it holds one queen.  Read without unlucky draws, the history lets it hold two; the
+    bounds of ``at_most`` catch it."""
+    state = next(s for i, s in enumerate(states(4, 9)) if i == 27)
+    rng = random.Random(4)
+    assert all(broken(state, GAME.resample_hidden(state, None, rng)) == [] for _ in range(150))
+    real = resample_module.track
+    monkeypatch.setattr(resample_module, "track", lambda view, **_: real(view))
+    found = [b for _ in range(150) for b in broken(state, GAME.resample_hidden(state, None, rng))]
+    assert len(found) >= 5 and all("holds more than" in b for b in found)
+
+
+def test_no_hand_is_dealt_a_whole_book_and_without_the_cap_some_would_be():
+    """Late in a two-player game (seed 7) where the facts crowd the cards, the matching alone
+    gives a whole book in a hand now and then, a spectator's resample most of all."""
+    state = next(s for i, s in enumerate(states(2, 7)) if i == 21)
+    rng = random.Random(3)
+    for seat in (None, 0, 1):
+        for _ in range(40):
+            other = GAME.resample_hidden(state, seat, rng)
+            assert not any((h & RANK_MASKS[r]).bit_count() == 4 for h in other.hands for r in range(13))
+    real = resample_module._flow
+    uncapped = 0
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(resample_module, "_flow", lambda per_rank, groups, floors, known, rng:
+                   real(per_rank, groups, floors, None, rng))
+        for _ in range(200):
+            other = GAME.resample_hidden(state, None, rng)
+            uncapped += any((h & RANK_MASKS[r]).bit_count() == 4 for h in other.hands for r in range(13))
+    assert uncapped >= 5
 
 
 def test_resampling_varies_the_hidden_cards():

@@ -1,124 +1,207 @@
 """Dealing anew what a seat cannot see, consistently with everything public (``GoFish.resample_hidden``).
 
 The cards a seat cannot see are the other hands' cards that are not known to everyone and the
-stock.  They are dealt again so that every public fact still holds (``strong_track.track``):
+stock.  They are dealt again so that every public fact still holds (``strong_track.track``,
+reading unlucky draws):
 
 * the cards everyone knows a hand holds (handed over in an ask, shown on a lucky draw) stay put;
 * a player who said "Go fish!" for a rank gets no card of it among the cards it held then (cards
   it drew later may be of that rank), and nobody gets a card of a booked rank;
+* the card a player drew on an unlucky "Go fish!" (not shown) is not the rank it asked for;
 * a player who asked for a rank without holding a known card of it gets at least one card of it
   (an asker must hold the rank), unless it has handed that rank over since;
+* no hand gets all four cards of a rank (a book is set aside at once); the stock may hold four;
 * every hand keeps its size and the stock its size.
 
-How: each hidden card of a hand is a *slot* with the ranks it may be (``Slots``); each rank a
-player surely holds takes one slot of its own, allowing only that rank, from the tightest group
-allowing it.  The cards are matched to the slots (the stock's slots allow any rank) by a
-randomised augmenting-path matching: the cards in random order, each trying the slots it fits in
-random order.  A matching always exists (the true deal is one); the result is a random
-consistent deal, not an exactly uniform one.  What is left out, as in ``strong_track``: that an
-unlucky "Go fish!" draw was not the rank asked for.
+How: each hand's hidden cards are groups of slots with the ranks they may be (``Slots``; the
+stock is one more group, any rank).  How many cards of each rank go to each group is a flow:
+the unknown cards of a rank flow to a (hand, rank) node -- at most 3 less the hand's known cards
+of the rank, at least one where the hand surely holds the rank -- and on to the hand's groups
+that allow the rank, each group taking exactly its size.  The flow is found by augmenting one
+card at a time along a path chosen at random (a lower bound by the usual circulation trick);
+then the rank's cards are shuffled into the groups' shares.  A flow always exists (the true deal
+is one); the result is a random consistent deal, not an exactly uniform one.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
+from itertools import pairwise
 
-from parlour.games.go_fish.state import State
-from parlour.games.go_fish.strong_track import ALL_RANKS, Slots, track
+from parlour.games.go_fish.state import RANK_MASKS, State
+from parlour.games.go_fish.strong_track import ALL_RANKS, track
 from parlour.games.go_fish.view import make_view
 
 STOCK = -1
+_SOURCE, _SINK = 0, 1
+_MANY = 1 << 20
+"""Capacity of an edge that limits nothing."""
+
+Group = tuple[int, int, int]
+"""(owner or ``STOCK``, slots, allowed ranks as a 13-bit mask)."""
 
 
-def _slots(state: State, seat: int | None) -> tuple[list[int], list[tuple[int, int]]]:
-    """The cards to deal again, and the slots: (owner or ``STOCK``, allowed ranks as a 13-bit mask)."""
-    know = track(make_view(state, 0 if seat is None else seat))
+def _facts(state: State, seat: int | None) -> tuple[list[int], list[Group], list[int], list[int]]:
+    """The cards to deal again; the groups of slots (the stock last); each seat's floors (ranks
+    it surely holds one hidden card of); each seat's caps (ranks of which it may take every
+    card: 0 where it may not take all four)."""
+    know = track(make_view(state, 0 if seat is None else seat), unlucky=True)
     pool = list(state.stock)
-    slots: list[tuple[int, int]] = [(STOCK, ALL_RANKS)] * len(state.stock)
+    groups: list[Group] = []
+    floors = [0] * state.players
     for s in range(state.players):
         if s == seat:
             continue
         hidden = state.hands[s] & ~know.known[s]
         pool += [c for c in range(52) if hidden >> c & 1]
-        groups = [Slots(g.count, g.allowed) for g in know.groups[s]]
-        floor = know.floor[s]
-        for r in range(13):
-            if floor >> r & 1:
-                fits = [g for g in groups if g.count and g.allowed >> r & 1]
-                if fits:
-                    tightest = min(fits, key=lambda g: g.allowed.bit_count())
-                    tightest.count -= 1
-                    slots.append((s, 1 << r))
-        for g in groups:
-            slots += [(s, g.allowed)] * g.count
-    return pool, slots
+        groups += [(s, g.count, g.allowed) for g in know.groups[s] if g.count]
+        floors[s] = know.floor[s]
+    groups.append((STOCK, len(state.stock), ALL_RANKS))
+    return pool, groups, floors, [know.known[s] for s in range(state.players)]
 
 
-def _match(pool: list[int], slots: list[tuple[int, int]], rng: random.Random) -> list[int] | None:
-    """For each slot the card put in it (a perfect matching of cards to slots they fit), or None."""
-    cards = list(pool)
+def _flow(per_rank: list[int], groups: list[Group], floors: list[int], known: list[int] | None,
+          rng: random.Random) -> list[list[int]] | None:
+    """How many cards of each rank go to each group (``out[g][r]``), every constraint met, or
+    None if none does.  ``known``: each seat's known cards, for the cap (None: no cap)."""
+    owners = sorted({o for o, _, _ in groups})
+    bucket = {(o, r): 2 + 13 + i * 13 + r for i, o in enumerate(owners) for r in range(13)}
+    first_bucket = 2 + 13
+    first_group = first_bucket + 13 * len(owners)
+    size = first_group + len(groups)
+    res: list[dict[int, int]] = [{} for _ in range(size)]
+
+    def edge(a: int, b: int, cap: int) -> None:
+        if cap > 0:
+            res[a][b] = res[a].get(b, 0) + cap
+            res[b].setdefault(a, 0)
+
+    need = 0
+    for r in range(13):
+        u = per_rank[r]
+        if not u:
+            continue
+        lower = 0
+        for o in owners:
+            if not any(g[0] == o and g[2] >> r & 1 for g in groups):
+                if o != STOCK and floors[o] >> r & 1:
+                    return None
+                continue
+            cap = u
+            if o != STOCK and known is not None:
+                cap = min(u, 3 - (known[o] & RANK_MASKS[r]).bit_count())
+            floor = 1 if o != STOCK and floors[o] >> r & 1 else 0
+            if cap < floor:
+                return None
+            edge(2 + r, bucket[o, r], cap - floor)
+            if floor:  # the lower bound: the bucket is fed one from the source, the rank one less
+                edge(_SOURCE, bucket[o, r], 1)
+                lower += 1
+            for g, (owner, _, allowed) in enumerate(groups):
+                if owner == o and allowed >> r & 1:
+                    edge(bucket[o, r], first_group + g, _MANY)
+        edge(_SOURCE, 2 + r, u)
+        if lower:
+            edge(2 + r, _SINK, lower)
+        need += u
+    for g, (_, count, _) in enumerate(groups):
+        edge(first_group + g, _SINK, count)
+    if sum(count for _, count, _ in groups) != need:
+        return None
+    need += sum(1 for o in range(len(floors)) for r in range(13) if floors[o] >> r & 1 and per_rank[r])
+
+    def path() -> list[int] | None:
+        stack = [_SOURCE]
+        seen = {_SOURCE}
+        back: dict[int, int] = {}
+        while stack:
+            node = stack.pop()
+            if node == _SINK:
+                out = [node]
+                while node != _SOURCE:
+                    node = back[node]
+                    out.append(node)
+                return out[::-1]
+            nexts = [b for b, c in res[node].items() if c > 0 and b not in seen]
+            rng.shuffle(nexts)
+            for b in nexts:
+                seen.add(b)
+                back[b] = node
+                stack.append(b)
+        return None
+
+    def push(found: list[int]) -> None:
+        for a, b in pairwise(found):
+            res[a][b] -= 1
+            res[b][a] += 1
+
+    def direct(start: int) -> list[int] | None:
+        """A path of the plain kind (the source, ``start``, a bucket if ``start`` is a rank, a
+        group with room, the sink), chosen at random, if there is one."""
+        heads = [start] if start >= first_bucket else \
+            [b for b, c in res[start].items() if c > 0 and b >= first_bucket]
+        rng.shuffle(heads)
+        for head in heads:
+            ends = [g for g, c in res[head].items()
+                    if c > 0 and g >= first_group and res[g].get(_SINK, 0) > 0]
+            if ends:
+                end = rng.choice(ends)
+                return [_SOURCE, start, head, end, _SINK] if head != start else [_SOURCE, start, end, _SINK]
+        return None
+
+    # the floors first, then the cards one by one in random order; by plain paths while there
+    # are some, else by a search of the residual graph
+    units = [b for b, c in res[_SOURCE].items() if c > 0 and b >= first_bucket]
+    cards = [2 + r for r in range(13) for _ in range(per_rank[r])]
     rng.shuffle(cards)
-    fits: dict[int, list[int]] = {}
-    for card in cards:
-        rank = card % 13
-        options = [i for i, (_, allowed) in enumerate(slots) if allowed >> rank & 1]
-        rng.shuffle(options)
-        fits[card] = options
-    holder = [-1] * len(slots)
-
-    def place(card: int, tried: bytearray) -> bool:
-        for i in fits[card]:
-            if not tried[i]:
-                tried[i] = 1
-                if holder[i] < 0 or place(holder[i], tried):
-                    holder[i] = card
-                    return True
-        return False
-
-    for card in cards:
-        if not place(card, bytearray(len(slots))):
-            return None
-    return holder
-
-
-TRIES = 100
-"""Matchings drawn before settling for one that leaves a whole book in a hand (see ``resample``)."""
-
-
-def _has_book(mask: int) -> bool:
-    """All four cards of some rank (a hand never keeps one: books are set aside at once)."""
-    return bool(mask & mask >> 13 & mask >> 26 & mask >> 39 & 0x1FFF)
+    for start in units + cards:
+        found = direct(start) if res[_SOURCE][start] > 0 else None
+        if found is None:
+            found = path()
+            if found is None:
+                return None
+        push(found)
+    out = [[0] * 13 for _ in groups]
+    for (o, r), node in bucket.items():
+        for g, (owner, _, allowed) in enumerate(groups):
+            if owner == o and allowed >> r & 1 and per_rank[r]:
+                out[g][r] = res[first_group + g].get(node, 0)  # the reverse residual: what flowed
+    return out
 
 
 def resample(state: State, seat: int | None, rng: random.Random) -> State:
     """``state`` with the hidden cards dealt anew for ``seat`` (``None``: a spectator; see the
-    module's docstring).
-
-    A matching may put all four cards of a rank in one hand, which no real deal leaves (books
-    are set aside at once): such a matching is drawn again (the true deal has none, so some
-    matching has none), up to ``TRIES`` times."""
-    pool, slots = _slots(state, seat)
-    if len(pool) != len(slots):  # cannot happen (the true deal fits); deal with the sizes alone
-        slots = [(owner, ALL_RANKS) for owner, _ in slots]
+    module's docstring)."""
+    pool, groups, floors, known = _facts(state, seat)
+    per_rank = [0] * 13
+    for card in pool:
+        per_rank[card % 13] += 1
+    table = _flow(per_rank, groups, floors, known, rng) if len(pool) == sum(g[1] for g in groups) else None
+    if table is None:  # cannot happen (the true deal fits); deal with the sizes alone rather than fail
+        groups = [(s, (state.hands[s] & ~known[s]).bit_count(), ALL_RANKS)
+                  for s in range(state.players) if s != seat]
+        groups.append((STOCK, len(state.stock), ALL_RANKS))
+        table = _flow(per_rank, groups, [0] * state.players, None, rng)
+        assert table is not None
+    cards: list[list[int]] = [[] for _ in range(13)]
+    for card in pool:
+        cards[card % 13].append(card)
+    for same in cards:
+        rng.shuffle(same)
     dealt = 0
     for card in pool:
         dealt |= 1 << card
-    for _ in range(TRIES):
-        holder = _match(pool, slots, rng)
-        if holder is None:  # cannot happen either; deal with the sizes alone rather than fail
-            slots = [(owner, ALL_RANKS) for owner, _ in slots]
-            holder = _match(pool, slots, rng)
-            assert holder is not None
-        hands = [hand if s == seat else hand & ~dealt for s, hand in enumerate(state.hands)]
-        stock = []
-        for (owner, _), card in zip(slots, holder, strict=True):
-            if owner == STOCK:
-                stock.append(card)
-            else:
-                hands[owner] |= 1 << card
-        if not any(_has_book(hand) for hand in hands):
-            break
+    hands = [hand if s == seat else hand & ~dealt for s, hand in enumerate(state.hands)]
+    stock: list[int] = []
+    for (owner, _, _), shares in zip(groups, table, strict=True):
+        for r, n in enumerate(shares):
+            for _ in range(n):
+                card = cards[r].pop()
+                if owner == STOCK:
+                    stock.append(card)
+                else:
+                    hands[owner] |= 1 << card
     rng.shuffle(stock)
     return dataclasses.replace(state, hands=tuple(hands), stock=tuple(stock))
 

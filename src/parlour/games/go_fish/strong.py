@@ -31,8 +31,8 @@ It sees only its seat's view (``GoFishView``) and decides from that alone:
 
 Decision time (``bench/bench_go_fish.py``, 2026-11-22, on a loaded machine): 4.3 ms on average
 in two-player games, 13 ms with four players.  Against ``memory`` it is clearly stronger with two
-players (56-58% of the wins) and with four (28.6% ± 0.8 over 10,000 games, an even share being
-25%; ``docs/benchmarks.md``).
+players (59.1% ± 0.9 of the wins over 10,000 games) and with four (29.3% ± 1.1 over 6,000
+games, an even share being 25%; ``docs/benchmarks.md``).
 
 Deterministic: it never draws from ``rng``; ties go to the first in the order of the legal moves.
 """
@@ -64,11 +64,10 @@ EXPOSE_MANY = 0.8
 the rank is high for nearly every ask, and the full cost made the bot too shy to show ranks."""
 LATER = 0.3
 """The chance that a shown rank is lost to a card an opponent draws later (while the stock
-lasts).  Measured: 0.2-0.4 alike, 0.7 worse by 13 points; scaling it by the rank's share of
-the stock no better."""
-LATER_MANY = 0.3
-"""``LATER`` with three players or more (measured with four: 0.1 no better, 26.1% against
-24.5% with ``EXPOSE_MANY`` 1.5, 26.1% against 28.1% with 0.5)."""
+lasts), with any number of players.  Measured with two: 0.2-0.4 alike, 0.7 worse by 13 points;
+scaling it by the rank's share of the stock no better.  With four (it was a constant of its
+own, ``LATER_MANY``, then), 0.1 for 0.3: 26.1% against 24.5% with ``EXPOSE_MANY`` 1.5, but
+26.1% against 28.1% with 0.5: no better once showing is weighed less."""
 TURN = 0.0
 """What keeping the turn is worth on its own (measured: 0.15 lost 10 points)."""
 NEXT = 0.0
@@ -134,7 +133,7 @@ def evaluate(view: GoFishView, legal: Sequence[Ask]) -> list[float]:
         left = u - mean_t
         in_stock = loc.stock[r] * u / left if left > 1e-9 else 0.0
         lucky = min(1.0, in_stock / stock) if k.stock else 0.0
-        later = (LATER if k.players == 2 else LATER_MANY) if k.stock else 0.0
+        later = LATER if k.stock else 0.0
         risk_after = min(1.0, _someone_holds(loc, k, r, move.target) + later)
         risk_before = min(1.0, _someone_holds(loc, k, r, -1) + later) if shown[r] else 0.0
         before = _worth(h, risk_before, expose)

@@ -6,26 +6,29 @@ ranks each player surely holds one of), the *unknown* cards of each rank (four l
 viewer's hand, in books or known to be somewhere) lie in the other players' hidden slots and the
 stock.  The model: **every way of dealing the unknown cards into those slots that meets the
 constraints is equally likely** -- the slots' allowed ranks ("Go fish!" answers, hand-overs,
-unlucky draws), the floors (an asker holds at least one card of the rank asked for), the hand
-sizes and the stock's size.  This is the exact posterior if asks tell nothing beyond what they
+unlucky draws), the floors (an asker holds at least one card of the rank asked for), the cap (no
+hand holds all four cards of a rank: a book is set aside at once; the stock may hold four), the
+hand sizes and the stock's size.  This is the exact posterior if asks tell nothing beyond what they
 must (that the asker holds the rank); how an opponent picks among its ranks is not modelled.
 
 Counting: cards of one rank are interchangeable, so a way to deal them is a table ``x[g][r]`` of
 how many cards of rank ``r`` go to slot group ``g`` (the stock is one more group), with weight
 ``prod 1 / x[g][r]!`` (the number of deals of distinct cards into distinct slots, up to a
 constant).  ``locate`` sums over all tables exactly (``_exact``): rank by rank, the state the
-cards put in each group so far, held in a numpy array with an axis per group.  By the
-multinomial theorem a rank's factor is ``(1 + sum t[g]) ** u / u!`` over the groups allowing it
-(a floor by Horner's rule or inclusion and exclusion), applied as ``u`` shifts of the array
-rather than by listing every split.  The groups of one hand are nested (``strong_track``), which
-keeps the arrays small (``plan``): a group is an axis only from the first rank it allows to the
-last, and two groups of a hand whose ranks still to come are the same become one axis (they are
-then interchangeable: ``C(room, room of one)`` ways to share their room).  A pass forward and
-one back give every rank's exact distribution in every hand.  Past ``MAX_CELLS`` cells it
-first merges two groups of one hand (their allowed ranks joined: this loosens and never invents
-a constraint; ``Locations.loosened``), and past that approximates by iterative proportional
-fitting (the maximum-entropy table with those row and column sums, a floor pinning one slot;
-``exact`` is then False).
+cards put in each group so far, held in a numpy array with an axis per group.  By the multinomial
+theorem a rank's factor is ``(1 + sum t[g]) ** u / u!`` over the groups allowing it (a floor by
+Horner's rule or inclusion and exclusion; the cap by taking away the hand's ``T ** u / u!``, all
+``u`` in its groups, which only binds when its known cards and the ``u`` make four), applied as
+``u`` shifts of the array rather than by listing every split.  The groups of one hand are nested
+(``strong_track``), which keeps the arrays small (``plan``): a group is an axis only from the
+first rank it allows to the last, and two groups of a hand whose ranks still to come are the
+same become one axis (they are then interchangeable: ``C(room, room of one)`` ways to share
+their room).  A pass forward and one back give every rank's exact distribution in every hand.
+Past ``MAX_CELLS`` cells (``MAX_CELLS_MANY`` with five players or more) it first merges two
+groups of one hand (their allowed ranks joined: this loosens and never invents a constraint;
+``Locations.loosened``), and past that approximates by iterative proportional fitting (the
+maximum-entropy table with those row and column sums, a floor pinning one slot, the cap left
+out; ``exact`` is then False).
 
 Exact without loosening (the same states of random games, the player to act, ``track(view)``,
 2026-11-22): 100% of positions with two or three players, 99% with four, 38% with six, against
@@ -34,8 +37,12 @@ the groups); reading unlucky draws (``track(view, unlucky=True)``, whose groups 
 100%, 100%, 90% and 25%.  A count takes about as long as before with four players (tens of ms on
 the loaded shared machine) and 5-10 times longer with six (0.1-0.3 s).
 
-A public fact still left out: a hand never holds all four cards of a rank (books are set aside
-at once).
+The cap (added later on 2026-11-22; the same states, 6 games a row, both counts on the same
+positions, the machine loaded, the bot's tracking with a retry without ``infer``): 2 players 3.5
+-> 4.9 ms a count, 3 players 10.4 -> 14.6 ms, 4 players 28.6 -> 32.9 ms, exact in 100%, 100%,
+97% as before.  Six players, with ``MAX_CELLS_MANY`` (20,000) for 60,000: exact without loosening
+in 21% of positions (42% before), fitted in 24% (0%), 125 ms a count against 203 ms; the mean
+log-chance of the true count of each rank in each hand -0.6533 against -0.6485.
 """
 
 from __future__ import annotations
@@ -43,7 +50,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations, product
+from itertools import combinations
 
 import numpy as np
 
@@ -54,12 +61,16 @@ MAX_CELLS = 60000
 """The most cells of the exact count's arrays (``plan``); past it, groups are merged, then the
 count is fitted.  (Four players, random games: 20,000 cells: exact in 73% of positions, 32 ms a
 count; 60,000: 87%, 35 ms; 150,000: 96%, 49 ms.)"""
+MAX_CELLS_MANY = 20000
+"""``MAX_CELLS`` with five players or more, where a count near the limit takes tenths of a second
+(six players, 4 random games, the bot's tracking, on the loaded shared machine: 60,000 cells:
+exact without loosening in 38% of positions, fitted in 0%; 20,000: 19% and 23%, in half the
+time; 8,000: 5% and 91%, a tenth of the time)."""
 STOCK = -1
 """The stock as a location."""
 BOOKS = -2
 """The books as a location."""
 
-_INV_FACT = tuple(1.0 / math.factorial(k) for k in range(5))
 _FACT = tuple(float(math.factorial(k)) for k in range(5))
 
 
@@ -175,12 +186,17 @@ def locate(k: Knowledge) -> Locations:
     live = sum(1 << r for r in range(13) if unknown[r])
     groups = _groups(k, live)
     floors = [f & live if s != k.seat else 0 for s, f in enumerate(k.floor)]
-    result, exact, loosened = _count(groups, floors, unknown, k.stock, live)
+    full = capped(k, unknown)
+    limit = MAX_CELLS if k.players < 5 else MAX_CELLS_MANY
+    result, exact, loosened = _count(groups, floors, full, unknown, k.stock, live, limit)
     consistent = result is not None
     if result is None:  # the constraints contradict each other: forget the slots' ranks
         forgotten = [_Group(o, sum(g.count for g in groups if g.owner == o), live)
                      for o in sorted({g.owner for g in groups})]
-        result, exact, _ = _count(forgotten, [0] * k.players, unknown, k.stock, live)
+        result, exact, _ = _count(forgotten, [0] * k.players, full, unknown, k.stock, live, limit)
+        if result is None:  # only in made-up positions (the cap holds in every real one)
+            result, exact, _ = _count(forgotten, [0] * k.players, [0] * k.players, unknown, k.stock, live,
+                                      limit)
         loosened = True
         assert result is not None
     dist, mean, stock = result
@@ -191,124 +207,36 @@ def locate(k: Knowledge) -> Locations:
                      stock=tuple(stock), exact=exact, loosened=loosened, consistent=consistent)
 
 
-def _count(groups: list[_Group], floors: list[int], unknown: tuple[int, ...], stock: int, live: int
-           ) -> tuple[Result | None, bool, bool]:
+def capped(k: Knowledge, unknown: tuple[int, ...]) -> list[int]:
+    """For each seat, the ranks (13-bit mask) of which it may not take every unknown card: it
+    would then hold all four (its known cards and those), and a hand never does (a book is set
+    aside at once).  Only a hand whose known cards and the unknown ones make four is capped."""
+    out = [0] * k.players
+    for s in range(k.players):
+        if s != k.seat:
+            for r in range(13):
+                if unknown[r] and (k.known[s] & RANK_MASKS[r]).bit_count() + unknown[r] == 4:
+                    out[s] |= 1 << r
+    return out
+
+
+def _count(groups: list[_Group], floors: list[int], full: list[int], unknown: tuple[int, ...],
+           stock: int, live: int, limit: int) -> tuple[Result | None, bool, bool]:
     """The model's answer (None: no deal meets the constraints), whether it was counted exactly,
-    and whether the groups were loosened first (merged, or fitted)."""
+    and whether the groups were loosened first (merged, or fitted), the arrays kept to ``limit``
+    cells."""
     ops, peak = plan(groups, live)
     loosened = False
-    while peak > MAX_CELLS and _coarsen(groups):
+    while peak > limit and _coarsen(groups):
         loosened = True
         ops, peak = plan(groups, live)
-    if peak <= MAX_CELLS:
-        return _exact(groups, floors, unknown, stock, ops), True, loosened
+    if peak <= limit:
+        return _exact(groups, floors, full, unknown, stock, ops), True, loosened
     return _fitted(groups, floors, unknown, stock), False, True
 
 
 Dist = dict[int, tuple[tuple[float, ...], ...]]
 Result = tuple[Dist, dict[int, tuple[float, ...]], list[float]]
-
-
-def _splits(groups: list[_Group], floors: list[int], rank: int, u: int
-            ) -> list[tuple[tuple[int, ...], float, int]]:
-    """Every way to put ``u`` cards of ``rank`` in the groups (the rest in the stock): the
-    cards each group takes, the weight, and how many the stock takes."""
-    bit = 1 << rank
-    open_ = [i for i, g in enumerate(groups) if g.allowed & bit]
-    owners = {groups[i].owner for i in open_}
-    need = [o for o, f in enumerate(floors) if f & bit]
-    if any(o not in owners for o in need):
-        return []
-    out = []
-    for xs in product(range(u + 1), repeat=len(open_)):
-        total = sum(xs)
-        if total > u:
-            continue
-        if need:
-            held = dict.fromkeys(need, 0)
-            for i, x in zip(open_, xs, strict=True):
-                if groups[i].owner in held:
-                    held[groups[i].owner] += x
-            if not all(held.values()):
-                continue
-        delta = [0] * len(groups)
-        w = _INV_FACT[u - total]
-        for i, x in zip(open_, xs, strict=True):
-            delta[i] = x
-            w *= _INV_FACT[x]
-        out.append((tuple(delta), w, u - total))
-    return out
-
-
-def _low(delta: tuple[int, ...], caps: tuple[int, ...]) -> tuple[slice, ...]:
-    """The coefficients that ``delta`` more of each group keeps within the groups' sizes."""
-    return tuple(slice(0, c + 1 - d) for d, c in zip(delta, caps, strict=True))
-
-
-def _high(delta: tuple[int, ...]) -> tuple[slice, ...]:
-    """Where those coefficients go."""
-    return tuple(slice(d, None) for d in delta)
-
-
-def exact_by_splits(groups: list[_Group], floors: list[int], unknown: tuple[int, ...], stock: int
-                     ) -> Result | None:
-    """The first exact count (slower: it lists every way to split each rank among the groups;
-    kept as an independent check of ``_exact`` in the tests), as polynomials: in ``t[g]`` for
-    each group (the stock's share is what is left), each rank a factor ``sum over its splits of
-    w * prod t[g] ** x[g]``; the number of deals is the coefficient of ``prod t[g] ** count[g]``
-    in the product of all ranks' factors.  Prefix and suffix products give each rank's splits
-    their weight."""
-    ranks = [r for r in range(13) if unknown[r]]
-    caps = tuple(g.count for g in groups)
-    if sum(caps) + stock != sum(unknown):
-        return None
-    shape = tuple(c + 1 for c in caps)
-    splits = [_splits(groups, floors, r, unknown[r]) for r in ranks]
-
-    def times(poly: np.ndarray, i: int) -> np.ndarray:
-        out = np.zeros(shape)
-        for delta, w, _ in splits[i]:
-            if any(d > c for d, c in zip(delta, caps, strict=True)):
-                continue
-            out[_high(delta)] += w * poly[_low(delta, caps)]
-        return out
-
-    one = np.zeros(shape)
-    one[(0,) * len(caps)] = 1.0
-    prefix = [one]
-    for i in range(len(ranks)):
-        prefix.append(times(prefix[-1], i))
-    total = float(prefix[-1][caps])
-    if not total > 0:
-        return None
-    owners = sorted({g.owner for g in groups})
-    dist = {o: [[1.0, 0.0, 0.0, 0.0, 0.0] for _ in range(13)] for o in owners}
-    stock_mean = [0.0] * 13
-    suffix = one
-    flip = tuple(slice(None, None, -1) for _ in caps)
-    for i in range(len(ranks) - 1, -1, -1):
-        r = ranks[i]
-        rest = suffix[flip]  # rest[z] = suffix[caps - z]
-        acc = {o: [0.0] * 5 for o in owners}
-        before = prefix[i]
-        for delta, w, s in splits[i]:
-            if any(d > c for d, c in zip(delta, caps, strict=True)):
-                continue
-            mass = w * float(np.vdot(before[_low(delta, caps)], rest[_high(delta)])) / total
-            if mass <= 0:
-                continue
-            held = dict.fromkeys(owners, 0)
-            for j, d in enumerate(delta):
-                if d:
-                    held[groups[j].owner] += d
-            for o in owners:
-                acc[o][held[o]] += mass
-            stock_mean[r] += s * mass
-        for o in owners:
-            dist[o][r] = acc[o]
-        suffix = times(suffix, i)
-    return ({o: tuple(tuple(d) for d in dist[o]) for o in owners},
-            {o: tuple(sum(k * p for k, p in enumerate(d)) for d in dist[o]) for o in owners}, stock_mean)
 
 
 # ---- the exact count: rank by rank, each group an axis only while it is being filled ------------
@@ -472,13 +400,14 @@ class _Axes:
         return out
 
 
-def _exact(groups: list[_Group], floors: list[int], unknown: tuple[int, ...], stock: int,
-           ops: list[Op]) -> Result | None:
+def _exact(groups: list[_Group], floors: list[int], full: list[int], unknown: tuple[int, ...],
+           stock: int, ops: list[Op]) -> Result | None:
     """The exact count, by the steps of ``plan``.  The number of deals is the coefficient of
     ``prod t[g] ** count[g]`` in the product over the ranks of ``(1 + sum t[g]) ** u / u!`` (the
     sum over the groups allowing the rank: the multinomial theorem sums over every way to split
     its ``u`` unknown cards among them and the stock, each split weighted ``prod 1 / x!``); a
-    floor (owner ``o`` holds one at least) keeps only the splits that give ``o`` some.  The
+    floor (owner ``o`` holds one at least) keeps only the splits that give ``o`` some, and a cap
+    (``full``: ``o`` may not take all ``u``) drops the split that gives ``o`` all.  The
     arrays hold the coefficients, an axis per group (length one: the group not yet begun, already
     full, or merged into another).  A pass forward and one back give each rank the product of
     the others, and so the chance of each number of its cards in each hand."""
@@ -500,9 +429,23 @@ def _exact(groups: list[_Group], floors: list[int], unknown: tuple[int, ...], st
     def factor(arr: np.ndarray, r: int, members: Sequence[int]) -> np.ndarray:
         """``arr`` times the rank's factor.  The first floor's owner ``o`` takes ``k >= 1`` of
         the ``u`` cards: ``sum C(u, k) T_o ** k (1 + rest) ** (u - k)``, by Horner's rule (no
-        subtraction); further floors by inclusion and exclusion."""
+        subtraction); further floors by inclusion and exclusion.  Less, for each capped owner
+        ``o`` (when no other owner has a floor), ``T_o ** u`` (``o`` takes them all): these
+        splits are disjoint."""
         u = unknown[r]
         fl = [o for o in owners if floors[o] >> r & 1]
+        out = _uncapped(arr, r, u, members, fl)
+        for o in owners:
+            if full[o] >> r & 1 and not any(f != o for f in fl):
+                axes = [i for i in members if owner[i] == o]
+                if axes:
+                    whole = arr
+                    for _ in range(u):
+                        whole = ax.up(whole, axes)
+                    out = out - whole / _FACT[u]
+        return out
+
+    def _uncapped(arr: np.ndarray, r: int, u: int, members: Sequence[int], fl: list[int]) -> np.ndarray:
         if not fl:
             for _ in range(u):
                 arr = ax.times(arr, members)
@@ -555,20 +498,21 @@ def _exact(groups: list[_Group], floors: list[int], unknown: tuple[int, ...], st
                 arr = ax.widen(arr, i, p.shape[i] - 1)
             after = np.ascontiguousarray(arr[flip])  # after[x] = arr[cap - x]: the others' share
             stock_mean[r] = _marginals(ax, p, after, r, unknown[r], members, owner, owners, floors,
-                                       dist, mean, total)
+                                       full, dist, mean, total)
             arr = factor(arr, r, members)
     return ({o: tuple(dist[o]) for o in owners}, {o: tuple(mean[o]) for o in owners}, stock_mean)
 
 
 def _marginals(ax: _Axes, before: np.ndarray, after: np.ndarray, r: int, u: int, members: Sequence[int],
-               owner: list[int], owners: list[int], floors: list[int],
+               owner: list[int], owners: list[int], floors: list[int], full: list[int],
                dist: dict[int, list[tuple[float, ...]]], mean: dict[int, list[float]], total: float) -> float:
     """Each hand's chances of holding 0-4 of the rank's unknown cards (into ``dist`` and
     ``mean``): hand ``o``'s part of the factor, ``T_o ** k / k!``, moved onto ``after`` by
-    ``back``, times the rest's ``(1 + rest) ** (u - k) / (u - k)!`` on ``before``.  The expected
-    number in the stock is returned."""
+    ``back``, times the rest's ``(1 + rest) ** (u - k) / (u - k)!`` on ``before``.  The cap: a
+    capped hand's mass of taking all ``u`` is dropped, and also taken from every other hand's
+    mass of taking none (the same deals).  The expected number in the stock is returned."""
     floor_of = [o for o in owners if floors[o] >> r & 1]
-    held = 0.0
+    masses: dict[int, list[float]] = {}
     for o in owners:
         axes = [i for i in members if owner[i] == o]
         if not axes:
@@ -590,6 +534,15 @@ def _marginals(ax: _Axes, before: np.ndarray, after: np.ndarray, r: int, u: int,
                         mass[k] += sign * _dot(term, shifted[k]) / (_FACT[k] * _FACT[j])
                     if j < u:
                         term = ax.times(term, axes_left)
+        masses[o] = mass
+    for o, mass in masses.items():
+        if full[o] >> r & 1:
+            whole, mass[u] = mass[u], 0.0  # zero unless no other hand has a floor
+            for other, theirs in masses.items():
+                if other != o:
+                    theirs[0] -= whole
+    held = 0.0
+    for o, mass in masses.items():
         probs = tuple(max(m, 0.0) / total for m in mass)
         dist[o][r] = probs
         mean[o][r] = sum(k * p for k, p in enumerate(probs))
@@ -601,7 +554,8 @@ def _fitted(groups: list[_Group], floors: list[int], unknown: tuple[int, ...], s
     """Iterative proportional fitting: each slot of a group holds rank ``r`` with a chance
     ``a[g] * b[r]`` (zero where not allowed), scaled so that each group's chances sum to one and
     the expected cards of each rank to the unknown ones; a floor pins one slot of the owner's
-    to the rank.  Counts in a hand: the slots taken as independent."""
+    to the rank.  Counts in a hand: the slots taken as independent.  The cap (no hand holds
+    four of a rank) is left out: an approximation already."""
     rows = [Slots(g.count, g.allowed) for g in groups]
     owner_of = [g.owner for g in groups]
     for o, f in enumerate(floors):
