@@ -240,7 +240,10 @@ class Draughts(Game[Rules, State, Action, Toss, DraughtsView]):
             return _replace(state, ending=Ending.NO_PIECES, winner=mover)
         if not state.huffable and not has_legal_move(pos):
             return _replace(state, ending=Ending.NO_MOVES, winner=mover)
-        if rules.repetition_draw and state.seen.count(pos) >= 3:
+        # ``seen`` ends with ``pos`` and alternates the side to move, so only every other entry back
+        # from the last may equal it (this skips half of ``Position.__eq__``'s calls, in Python)
+        seen = state.seen
+        if rules.repetition_draw and len(seen) >= 5 and seen[-1::-2].count(pos) >= 3:
             return _replace(state, ending=Ending.REPETITION)
         if state.countdown[i] == 0:
             loser = mover.other

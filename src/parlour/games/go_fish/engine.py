@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from functools import cache
 from typing import cast
 
-from parlour.core.cards import Card, Rank
+from parlour.core.cards import Rank
 from parlour.games.go_fish.notation import Ask, Deal
 from parlour.games.go_fish.rules import Ending
 from parlour.games.go_fish.state import (
@@ -32,12 +32,6 @@ _INDEX = {card: i for i, card in enumerate(CARDS)}
 _INDEX_BY_ID = {id(card): i for i, card in enumerate(CARDS)}
 """The same by identity: a shuffled deck's cards are ``CARDS``'s own objects (``standard_deck``), and
 looking them up so skips hashing a card (its two enums' ``__hash__``, in Python)."""
-
-
-def _index(card: Card) -> int:
-    """``card``'s bit (``Card.index``)."""
-    i = _INDEX_BY_ID.get(id(card))
-    return _INDEX[card] if i is None else i
 
 
 def deal(state: State, outcome: Deal) -> State:
@@ -153,6 +147,12 @@ def _fish_event(seat: int, r: int, card: int) -> Event:
     return Event(Act.FISH, seat, None, RANKS[r], (CARDS[card],) if lucky else (), lucky, card)
 
 
+@cache
+def _book_event(seat: int, r: int) -> Event:
+    """``seat`` made a book of rank ``r`` (ace 0)."""
+    return Event(Act.BOOK, seat, None, RANKS[r], cards_of(RANK_MASKS[r]))
+
+
 def _books(state: State, seat: int) -> State:
     """Set aside every book ``seat`` holds."""
     made = books_held(state.hands[seat])
@@ -166,7 +166,7 @@ def _books(state: State, seat: int) -> State:
             bits = RANK_MASKS[r]
             hands[seat] &= ~bits
             books[seat] = (*books[seat], RANKS[r])
-            history.append(Event(Act.BOOK, seat, None, RANKS[r], cards_of(bits)))
+            history.append(_book_event(seat, r))
     return _changed(state, tuple(hands), state.stock, tuple(books), state.current, tuple(history))
 
 
@@ -232,7 +232,7 @@ def known_cards(state: State) -> tuple[int, ...]:
     if told is None:
         told = _learn((0,) * state.players, state.history)
         object.__setattr__(state, "told", told)
-    return tuple(k & h for k, h in zip(told, state.hands, strict=True))
+    return tuple([k & h for k, h in zip(told, state.hands, strict=True)])
 
 
 def _learn(told: tuple[int, ...], events: Iterable[Event]) -> tuple[int, ...]:
@@ -243,7 +243,7 @@ def _learn(told: tuple[int, ...], events: Iterable[Event]) -> tuple[int, ...]:
         if event.cards:
             bits = 0
             for card in event.cards:
-                bits |= 1 << _index(card)
+                bits |= 1 << card.index
             out = [k & ~bits for k in (told if out is None else out)]
             if event.act is not Act.BOOK:
                 out[event.seat] |= bits
@@ -270,8 +270,19 @@ def _carry(before: State, after: State) -> None:
     if told is not None:
         object.__setattr__(after, "told", _learn(told, new))
     if seen is not None:
-        if all(e.drawn < 0 or e.lucky for e in new):  # nothing to hide from anyone
-            object.__setattr__(after, "seen", {s: h + new for s, h in seen.items()})
+        drawer = -1  # the seat whose draw is hidden from the others (-2: more than one seat's)
+        for event in new:
+            if event.drawn >= 0 and not event.lucky and event.seat != drawer:
+                drawer = event.seat if drawer == -1 else -2
+        carried: dict[int | None, tuple[Event, ...]] = {}
+        if drawer == -1:  # nothing to hide from anyone
+            for s, h in seen.items():
+                carried[s] = h + new
+        elif drawer >= 0:  # the drawer sees it all, everyone else the same
+            hidden = tuple([e.seen_by(None) for e in new])
+            for s, h in seen.items():
+                carried[s] = h + (new if s == drawer else hidden)
         else:
-            object.__setattr__(after, "seen", {s: h + tuple(e.seen_by(s) for e in new)
-                                               for s, h in seen.items()})
+            for s, h in seen.items():
+                carried[s] = h + tuple([e.seen_by(s) for e in new])
+        object.__setattr__(after, "seen", carried)

@@ -22,12 +22,19 @@ RANK_INDEX = {rank: r for r, rank in enumerate(RANKS)}
 """Each rank's place, ace 0 to king 12 (``rank.number - 1``, without its search)."""
 _LOW13 = (1 << 13) - 1
 
-_SUIT_SETS = tuple(tuple(suit for suit in range(4) if k >> suit & 1) for k in range(16))
-_CARDS_BY_RANK = tuple({sum(1 << (suit * 13 + r) for suit in suits):
-                        tuple(CARDS[suit * 13 + r] for suit in suits)
-                        for suits in _SUIT_SETS}
-                       for r in range(13))
-"""For each rank, every subset of its four cards (as bits): those cards, by suit."""
+_SPREAD: list[int] = [0]
+for _row in range(1, 1 << 13):
+    _SPREAD.append(_SPREAD[_row >> 1] << 4 | _row & 1)
+"""For each 13-bit row of one suit (bit ``r`` for rank ``r``), the same cards with bit ``4 * r`` for
+rank ``r``: a mask turned rank by rank (bit ``4 * rank + suit``) is the four rows spread and ORed,
+each shifted by its suit."""
+_BY_BYTE = tuple(tuple(tuple(CARDS[p % 4 * 13 + p // 4] for p in range(8 * k, min(8 * k + 8, 52))
+                             if byte >> (p - 8 * k) & 1)
+                       for byte in range(256))
+                 for k in range(7))
+"""For each byte of a mask turned rank by rank (two ranks), and each of its values: those cards in
+order (rank, then suit)."""
+_B0, _B1, _B2, _B3, _B4, _B5, _B6 = _BY_BYTE
 
 
 def ranks_held(mask: int) -> int:
@@ -43,15 +50,13 @@ def books_held(mask: int) -> int:
 
 def cards_of(mask: int) -> tuple[Card, ...]:
     """The cards of a mask, sorted by rank (ace first), then suit."""
-    out: tuple[Card, ...] = ()
     if not mask:
-        return out
-    held = ranks_held(mask)
-    while held:
-        r = (held & -held).bit_length() - 1
-        out += _CARDS_BY_RANK[r][mask & RANK_MASKS[r]]
-        held &= held - 1
-    return out
+        return ()
+    spread = _SPREAD
+    turned = (spread[mask & _LOW13] | spread[mask >> 13 & _LOW13] << 1 | spread[mask >> 26 & _LOW13] << 2
+              | spread[mask >> 39] << 3)
+    return (_B0[turned & 255] + _B1[turned >> 8 & 255] + _B2[turned >> 16 & 255] + _B3[turned >> 24 & 255]
+            + _B4[turned >> 32 & 255] + _B5[turned >> 40 & 255] + _B6[turned >> 48])
 
 
 def rank_count(mask: int, rank: Rank) -> int:
@@ -105,7 +110,18 @@ class Event:
         someone else is hidden (``drawn`` -1)."""
         if self.drawn < 0 or self.lucky or self.seat == seat:
             return self
-        return Event(self.act, self.seat, self.target, self.rank, self.cards, self.lucky)
+        if self.cards or self.target is not None:  # pragma: no cover - no draw is made so
+            return Event(self.act, self.seat, self.target, self.rank, self.cards, self.lucky)
+        key = (id(self.act), self.seat, id(self.rank))
+        found = _HIDDEN.get(key)
+        if found is None:
+            found = _HIDDEN[key] = Event(self.act, self.seat, None, self.rank)
+        return found
+
+
+_HIDDEN: dict[tuple[int, int, int], Event] = {}
+"""``Event.seen_by``'s hidden draws, one for each act, seat and rank (by identity: an enum's hash
+is computed in Python).  A card drawn and kept shows nothing else: no target, no cards, not lucky."""
 
 
 @dataclass(frozen=True)

@@ -69,22 +69,54 @@ class GoFishView(View):
 
 
 def make_view(state: State, seat: int | None) -> GoFishView:
-    dealt = state.phase in (Phase.PLAY, Phase.OVER)
+    phase, players = state.phase, state.players
+    dealt = phase is Phase.PLAY or phase is Phase.OVER
     own = None
     if seat is not None:
         own = cards_of(state.hands[seat]) if dealt else ()
-    return GoFishView(
-        seat=seat,
-        rules=state.rules,
-        players=state.players,
-        phase=state.phase,
-        to_act=state.current if state.phase is Phase.PLAY else None,
-        dealer=None if state.phase is Phase.CUT else state.dealer,
-        hand=own,
-        hand_sizes=tuple(h.bit_count() for h in state.hands) if dealt else (0,) * state.players,
-        books=state.books if dealt else ((),) * state.players,
-        stock_size=len(state.stock) if dealt else 52,
-        known=tuple(cards_of(k) for k in known_cards(state)) if dealt else ((),) * state.players,
-        history=seen_history(state, seat),
-        winners=winners(state) if state.phase is Phase.OVER else (),
-    )
+    view = _new(GoFishView)
+    # What ``GoFishView(...)`` makes of these fields, in their order, without its ``__init__`` (a
+    # frozen dataclass's sets each field through ``object.__setattr__``).
+    _set(view, "__dict__", {
+        "seat": seat,
+        "rules": state.rules,
+        "players": players,
+        "phase": phase,
+        "to_act": state.current if phase is Phase.PLAY else None,
+        "dealer": None if phase is Phase.CUT else state.dealer,
+        "hand": own,
+        "hand_sizes": tuple([h.bit_count() for h in state.hands]) if dealt else (0,) * players,
+        "books": state.books if dealt else ((),) * players,
+        "stock_size": len(state.stock) if dealt else 52,
+        "known": _known(state) if dealt else ((),) * players,
+        "history": seen_history(state, seat),
+        "winners": winners(state) if phase is Phase.OVER else (),
+    })
+    return view
+
+
+_new = object.__new__
+_set = object.__setattr__
+_CARDS: dict[int, tuple[Card, ...]] = {0: ()}
+"""``cards_of`` of the masks ``_known`` has met (few in a game: known cards change now and then),
+emptied when it grows large."""
+
+
+def _known(state: State) -> tuple[tuple[Card, ...], ...]:
+    """For each seat, the cards everyone knows it holds (``engine.known_cards``), as cards."""
+    told = state.told
+    if told is None:
+        known_cards(state)  # fills the cache
+        told = state.told
+        assert told is not None
+    memo = _CARDS
+    out = []
+    for t, h in zip(told, state.hands, strict=True):
+        mask = t & h
+        cards = memo.get(mask)
+        if cards is None:
+            if len(memo) >= 4096:
+                memo.clear()
+            cards = memo[mask] = cards_of(mask)
+        out.append(cards)
+    return tuple(out)
