@@ -44,6 +44,10 @@ def test_a_token_cannot_move_another_seat_even_on_that_seats_turn(client: TestCl
         ann.send({"type": "hint", "seat": 1})
         assert ann.error() == {"type": "error", "code": "seat", "message": "hints are only for your own seat"}
         assert hub(client).get(code).seq == state["seq"]
+        for seat in (True, "1", 1.0):  # not how a seat is written, even one Bob holds
+            bob.send({"type": "hint", "seat": seat})
+            reply = bob.until(lambda m: m["type"] in ("error", "hint"))
+            assert reply == {"type": "error", "code": "seat", "message": "hints are only for your own seat"}
         bob.send({"type": "move", "move": move, "seq": state["seq"]})  # Bob may, of course
         assert bob.settled(state["seq"] + 1)["log"][state["seq"]]["seat"] == 1
 

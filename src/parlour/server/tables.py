@@ -660,7 +660,7 @@ class Hub:
             raise RequestError("hints-off", "hints are switched off at this table")
         if seat is None and len(held) == 1:
             seat = next(iter(held))
-        if not isinstance(seat, int) or seat not in held:
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in held:
             raise RequestError("seat", "hints are only for your own seat")
         state = table.state
         if seat not in table.game.to_act(state):
