@@ -130,6 +130,20 @@ def outside(page: Page) -> list[str]:
     return found
 
 
+def settled(page: Page) -> None:
+    """Wait until the line is laid out for the width it has now.  A line drawn before the page
+    has its layout is drawn at a default width, then again when its size is known (a
+    ``ResizeObserver``): on a busy machine a test can look in between.  The width in squares is
+    worked out from the line's width in pixels as ``drawLine`` does."""
+    page.wait_for_function("""() => {
+        const line = document.querySelector('.dm-line');
+        const px = line && line.clientWidth;
+        if (!px) return false;
+        const unit = px >= 700 ? 34 : px >= 480 ? 28 : 23;
+        const width = 4 * Math.max(2, Math.round((px / unit - 4.5) / 4)) + 4.5;
+        return Number(line.dataset.width) === width; }""")
+
+
 def rows_of_line(page: Page) -> int:
     """How many rows the line's lengthways tiles lie in (more than one: the snake has turned)."""
     rows: int = page.evaluate("""() => {
@@ -445,6 +459,7 @@ def test_long_lines_turn_and_fit_any_width(pages: Pages, served: tuple[str, Any]
                     state: {game_no: 1}});
     }""", [view, legal])
     expect(page.locator(".dm-line .dm-laid")).to_have_count(1 + len(view["left"]) + len(view["right"]))
+    settled(page)
     assert outside(page) == []
     assert rows_of_line(page) >= 3
     page.screenshot(path="/tmp/dominoes-snake.png", full_page=True)
