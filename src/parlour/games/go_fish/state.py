@@ -110,8 +110,7 @@ class Event:
         someone else is hidden (``drawn`` -1)."""
         if self.drawn < 0 or self.lucky or self.seat == seat:
             return self
-        if self.cards or self.target is not None:  # pragma: no cover - no draw is made so
-            return Event(self.act, self.seat, self.target, self.rank, self.cards, self.lucky)
+        assert not self.cards and self.target is None, "a card drawn and kept shows nothing else"
         key = (id(self.act), self.seat, id(self.rank))
         found = _HIDDEN.get(key)
         if found is None:
