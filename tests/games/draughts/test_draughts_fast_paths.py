@@ -1,6 +1,7 @@
 """The quick paths of move generation and of the game's states give what the plain ones would:
-``legal_moves`` in its documented order, ``has_legal_move`` as ``bool(legal_moves)``, and states
-made at every move equal to those ``dataclasses.replace`` makes."""
+``legal_moves`` in its documented order, ``has_legal_move`` as ``bool(legal_moves)``, captures as
+the sorted jump trees, states made at every move equal to those ``dataclasses.replace`` makes, and
+the legal actions a move keeps for the next turn equal to those listed afresh."""
 
 from __future__ import annotations
 
@@ -8,7 +9,19 @@ import dataclasses
 import random
 
 from parlour.games.draughts import GAME, Move, OfferDraw, Resign, Rules, State
-from parlour.games.draughts.board import START, Position, has_legal_move, legal_moves, play_unchecked
+from parlour.games.draughts.board import (
+    BIT,
+    START,
+    Position,
+    _capturers,
+    _complete_captures,
+    _jump_tree,
+    _to_move,
+    has_legal_move,
+    legal_moves,
+    play_unchecked,
+)
+from parlour.games.draughts.game import Draughts
 from parlour.games.draughts.rules import Colours
 
 
@@ -47,6 +60,29 @@ def test_legal_moves_come_in_the_documented_order_and_has_legal_move_agrees():
         assert has_legal_move(position) == bool(compulsory) == bool(free)
 
 
+def test_complete_captures_are_the_sorted_jump_trees():
+    rng = random.Random(4)
+    seen = 0
+    for _ in range(3000):
+        squares = rng.sample(range(1, 33), rng.randint(2, 20))
+        cut = rng.randint(1, len(squares) - 1)
+        kings = [s for s in squares if rng.random() < 0.3]
+        for black_to_move in (True, False):
+            position = Position.from_squares(squares[:cut], squares[cut:], kings)
+            position = Position(position.black, position.white, position.kings, black_to_move)
+            capturers = _capturers(position.black, position.white, position.kings, black_to_move)
+            own = position.black if black_to_move else position.white
+            trees = []
+            for s in range(1, 33):
+                if capturers & BIT[s]:
+                    i = BIT[s].bit_length() - 1
+                    trees += _jump_tree(i, bool(position.kings & BIT[s]), black_to_move, own,
+                                        position.black ^ position.white ^ own, False)
+            assert _complete_captures(position, capturers) == [_to_move(t) for t in sorted(trees)]
+            seen += len(trees)
+    assert seen > 1000
+
+
 def test_a_cleared_cache_gives_the_same_moves():
     positions = _positions(10, 2)
     before = [(legal_moves(p), legal_moves(p, False)) for p in positions]
@@ -75,3 +111,21 @@ def test_states_made_by_moves_are_whole_states():
             assert list(vars(state)) == names
             assert dataclasses.replace(state) == state
             assert hash(dataclasses.replace(state)) == hash(state)
+
+
+def test_the_actions_a_move_keeps_for_the_next_turn_are_those_listed_afresh():
+    rng = random.Random(5)
+    for rules in (Rules(colours=Colours.FIRST_BLACK),
+                  Rules(colours=Colours.SECOND_BLACK, huffing=True, decline_moves=3, no_progress_moves=10)):
+        state = GAME.initial_state(rules, 2)
+        while GAME.to_act(state):
+            seat = GAME.to_act(state)[0]
+            legal = GAME.legal_moves(state, seat)
+            fresh = Draughts()  # keeps nothing: lists everything from the state
+            assert legal == fresh.legal_moves(state, seat)
+            assert GAME.legal_moves(state, 1 - seat) == fresh.legal_moves(state, 1 - seat) == ()
+            if isinstance(state.last, Move) and not state.offered and state.huffed is None:
+                assert legal is GAME._ready[2]  # kept by the move that made ``state``
+            weights = [0.02 if isinstance(m, Resign) else 0.1 if isinstance(m, OfferDraw) else 1.0
+                       for m in legal]
+            state = GAME.apply(state, seat, rng.choices(legal, weights)[0])

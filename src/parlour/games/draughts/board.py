@@ -256,6 +256,15 @@ class Position:
         return parse_fen(text)
 
 
+_new = object.__new__
+_SET_BLACK, _SET_WHITE, _SET_KINGS, _SET_TURN = (
+    Position.__dict__[name].__set__ for name in ("black", "white", "kings", "black_to_move"))
+"""The setters of the slots' own descriptors, which store a field even in a frozen dataclass: with
+``_new(Position)``, they make a ``Position`` about twice as quickly as ``Position(...)``, whose
+``__init__`` stores each field through ``object.__setattr__`` (the generic path, with more
+look-ups).  The same object either way (positions are made at every move)."""
+
+
 START = Position(BLACK_START, WHITE_START, 0, True)
 """The opening position."""
 
@@ -358,6 +367,70 @@ def _jump_tree(start: int, king: bool, black: bool, own: int, opp: int,
     return out
 
 
+def _single_jump_tables() -> tuple[tuple[tuple[tuple[int, int, int, Move], ...], ...], ...]:
+    """For a black man, a white man and a king: for each bit number, its jumps as
+    ``(over_bit, land_bit, land_index, move)`` by landing square, ``move`` the ``Move`` of that
+    one jump (shared by every call of :func:`legal_moves`)."""
+    tables = []
+    for deltas in (_DOWN, _UP, _DOWN + _UP):
+        table = []
+        for i, jumps in enumerate(_neighbour_tables(deltas)):
+            table.append(tuple(
+                (over, land, li, Move((SQUARE_OF_INDEX[i], SQUARE_OF_INDEX[li]),
+                                      (SQUARE_OF_INDEX[over.bit_length() - 1],)))
+                for over, land, li in sorted(jumps, key=lambda jump: jump[2])))
+        tables.append(tuple(table))
+    return tuple(tables)
+
+
+_SINGLE_JUMPS_BLACK_MAN, _SINGLE_JUMPS_WHITE_MAN, _SINGLE_JUMPS_KING = _single_jump_tables()
+
+
+def _complete_captures(position: Position, capturers: int) -> list[Move]:
+    """The complete captures by the pieces on ``capturers`` (the mover's pieces that can capture),
+    in :func:`legal_moves` order.
+
+    The same as sorting every piece's :func:`_jump_tree`, quicker for the usual case: a piece none
+    of whose jumps can go on has only single jumps, taken from a table already in order (by
+    landing square).  A piece with a longer capture gets its whole jump tree, sorted.  The pieces
+    come lowest first, and each one's moves start on its own square, so the whole list is in order.
+    """
+    black_to_move, kings = position.black_to_move, position.kings
+    if black_to_move:
+        own, opp, men, crown = position.black, position.white, _SINGLE_JUMPS_BLACK_MAN, BLACK_CROWN_ROW
+    else:
+        own, opp, men, crown = position.white, position.black, _SINGLE_JUMPS_WHITE_MAN, WHITE_CROWN_ROW
+    empty = VALID & ~(own | opp)
+    out: list[Move] = []
+    while capturers:
+        low = capturers & -capturers
+        capturers ^= low
+        i = low.bit_length() - 1
+        king = kings & low
+        table, stop = (_SINGLE_JUMPS_KING, 0) if king else (men, crown)
+        down, up = king or black_to_move, king or not black_to_move  # the ways it moves
+        here = empty | low  # the piece has left its square
+        singles: list[Move] = []
+        for over, land, _, single in table[i]:
+            if opp & over and here & land:
+                if not land & stop:  # (a man crowned stops) can it jump again from ``land``?
+                    left, free = opp & ~over, (here | over) & ~land
+                    again = 0
+                    if down:
+                        again = (land << 4 & left) << 4 | (land << 5 & left) << 5
+                    if up:
+                        again |= (land >> 4 & left) >> 4 | (land >> 5 & left) >> 5
+                    if again & free:
+                        break
+                singles.append(single)
+        else:
+            out += singles
+            continue
+        # the piece can take more than one: every complete capture of its jump tree
+        out += map(_to_move, sorted(_jump_tree(i, bool(king), black_to_move, own, opp, False)))
+    return out
+
+
 def _capturers(black: int, white: int, kings: int, black_to_move: bool) -> int:
     """The bitboard of the mover's pieces that can capture now."""
     empty = VALID & ~(black | white)
@@ -391,38 +464,39 @@ def _raw_captures(position: Position, capturers: int, partial: bool) -> list[Raw
     return out
 
 
-def _step_tables() -> tuple[tuple[tuple[tuple[int, Move], ...], ...], ...]:
-    """For a black man, a white man and a king: for each bit number, the simple moves from there as
-    ``(land_bit, move)``, by landing square (so in :func:`legal_moves` order).  One ``Move`` per
-    pair of squares, shared by the tables and by every call of :func:`legal_moves`."""
-    moves: dict[tuple[int, int], Move] = {}
-    tables = []
-    for deltas in (_DOWN, _UP, _DOWN + _UP):
-        table = []
-        for i in range(35):
+def _step_table() -> tuple[tuple[tuple[Move, ...], ...], ...]:
+    """For each bit number ``i``: the simple moves from there, by which of its four neighbours are
+    empty.  ``_STEPS[i][p]`` for the 4-bit pattern ``p`` whose bits 0-3 say whether bits ``i - 5``,
+    ``i - 4``, ``i + 4`` and ``i + 5`` are empty (a padding or off-board bit is never empty): the
+    moves to those squares, by landing square (so in :func:`legal_moves` order).  A man's pattern
+    is masked to its own direction (bits 0-1 for White, 2-3 for Black).  One ``Move`` per pair of
+    squares, shared by every call of :func:`legal_moves`."""
+    table = []
+    for i in range(35):
+        row: list[tuple[Move, ...]] = []
+        for pattern in range(16):
             steps = []
             if VALID >> i & 1:
-                for land in sorted(i + d for d in deltas):
-                    if 0 <= land < 35 and VALID >> land & 1:
-                        path = (SQUARE_OF_INDEX[i], SQUARE_OF_INDEX[land])
-                        steps.append((1 << land, moves.setdefault(path, Move(path))))
-            table.append(tuple(steps))
-        tables.append(tuple(table))
-    return tuple(tables)
+                for k, d in enumerate((-5, -4, 4, 5)):
+                    land = i + d
+                    if pattern >> k & 1 and 0 <= land < 35 and VALID >> land & 1:
+                        steps.append(Move((SQUARE_OF_INDEX[i], SQUARE_OF_INDEX[land])))
+            row.append(tuple(steps))
+        table.append(tuple(row))
+    # the same Move object for each pair of squares, in every pattern
+    shared: dict[Move, Move] = {}
+    return tuple(tuple(tuple(shared.setdefault(m, m) for m in steps) for steps in row)
+                 for row in table)
 
 
-_STEPS_BLACK_MAN, _STEPS_WHITE_MAN, _STEPS_KING = _step_tables()
-
-
-def _steppers(black: int, white: int, kings: int, black_to_move: bool) -> int:
-    """The bitboard of the mover's pieces that have a simple move (captures aside): an empty
-    square next to them in a direction they move (see the module's notes)."""
-    empty = VALID & ~(black | white)
-    if black_to_move:
-        down, up = black, black & kings
-    else:
-        down, up = white & kings, white
-    return down & ((empty >> 4) | (empty >> 5)) | up & ((empty << 4) | (empty << 5))
+_STEPS = _step_table()
+_WHITE_MAN_STEPS, _BLACK_MAN_STEPS, _KING_STEPS = 0b0011, 0b1100, 0b1111
+"""Masks of a step pattern (see :func:`_step_table`): the directions each kind of piece moves."""
+_WHITE_MEN = ((), *(tuple(steps[p] for p in range(4)) for steps in _STEPS))
+_BLACK_MEN = ((), *(tuple(steps[p << 2] for p in range(4)) for steps in _STEPS))
+"""For a side with no kings: ``_WHITE_MEN[i + 1][p]`` is ``_STEPS[i][p]`` for the 2-bit pattern of
+bits ``i - 5`` and ``i - 4`` alone, ``_BLACK_MEN[i + 1][p]`` of bits ``i + 4`` and ``i + 5``
+(indexed by ``bit_length()``, one more than the bit number: one subtraction fewer a piece)."""
 
 
 def has_legal_move(position: Position) -> bool:
@@ -440,21 +514,6 @@ def has_legal_move(position: Position) -> bool:
                 or up & (above4 | above5 | (opp & above4) << 4 | (opp & above5) << 5))
 
 
-def _simple_moves(black: int, white: int, kings: int, black_to_move: bool) -> list[Move]:
-    """The mover's simple moves, in :func:`legal_moves` order (by start square, then end square)."""
-    empty = VALID & ~(black | white)
-    men = _STEPS_BLACK_MAN if black_to_move else _STEPS_WHITE_MAN
-    movers = _steppers(black, white, kings, black_to_move)
-    out: list[Move] = []
-    while movers:
-        low = movers & -movers
-        movers ^= low
-        for land, move in (_STEPS_KING if kings & low else men)[low.bit_length() - 1]:
-            if empty & land:
-                out.append(move)
-    return out
-
-
 @lru_cache(maxsize=1 << 14)
 def _to_move(raw: RawMove) -> Move:
     """The ``Move`` of a capture found as bit numbers (kept: the same captures come up again)."""
@@ -462,20 +521,75 @@ def _to_move(raw: RawMove) -> Move:
     return Move(tuple(SQUARE_OF_INDEX[i] for i in path), tuple(SQUARE_OF_INDEX[i] for i in caps))
 
 
+def legal_move_list(position: Position, compulsory: bool = True) -> list[Move]:
+    """:func:`legal_moves` worked out afresh, as a new list (the caller may add to it)."""
+    black, white, kings = position.black, position.white, position.kings
+    empty = VALID & ~(black | white)
+    # What _capturers works out is inline here: it shares the shifted boards with the simple moves.
+    # Bit numbers grow with square numbers, so the pieces taken lowest first come in square order.
+    if position.black_to_move:
+        if not black & kings:
+            # only men, moving down: half the shifts, and a 2-bit step pattern a piece
+            below4, below5 = empty >> 4, empty >> 5
+            capturers = black & ((white & below4) >> 4 | (white & below5) >> 5)
+            if capturers and compulsory:
+                return _complete_captures(position, capturers)
+            out = _partial_captures(position, capturers) if capturers else []
+            # bits i + 4 and i + 5 of ``empty`` are bits 0-1 of ``near >> (i + 1)``
+            movers, near, table = black & (below4 | below5), empty >> 3, _BLACK_MEN
+            while movers:
+                low = movers & -movers
+                movers ^= low
+                i = low.bit_length()
+                out += table[i][near >> i & 3]
+            return out
+        opp, down, up, men = white, black, black & kings, _BLACK_MAN_STEPS
+    else:
+        if not white & kings:  # the same for White's men, moving up
+            above4, above5 = empty << 4, empty << 5
+            capturers = white & ((black & above4) << 4 | (black & above5) << 5)
+            if capturers and compulsory:
+                return _complete_captures(position, capturers)
+            out = _partial_captures(position, capturers) if capturers else []
+            # bits i - 5 and i - 4 of ``empty`` are bits 0-1 of ``near >> (i + 1)``
+            movers, near, table = white & (above4 | above5), empty << 6, _WHITE_MEN
+            while movers:
+                low = movers & -movers
+                movers ^= low
+                i = low.bit_length()
+                out += table[i][near >> i & 3]
+            return out
+        opp, down, up, men = black, white & kings, white, _WHITE_MAN_STEPS
+    # down: the pieces that move down the board (Black's, and kings); up: White's, and kings
+    below4, below5, above4, above5 = empty >> 4, empty >> 5, empty << 4, empty << 5
+    capturers = (down & ((opp & below4) >> 4 | (opp & below5) >> 5)
+                 | up & ((opp & above4) << 4 | (opp & above5) << 5))
+    if capturers and compulsory:
+        return _complete_captures(position, capturers)
+    out = _partial_captures(position, capturers) if capturers else []
+    # the simple moves: the pieces with an empty square next to them in a direction they move,
+    # lowest first; bits i - 5 and i - 4 of ``empty`` are bits 0-1 of ``above5 >> i``, bits
+    # i + 4 and i + 5 its bits 9-10: that shift gives each piece's step pattern (see _step_table)
+    movers = down & (below4 | below5) | up & (above4 | above5)
+    while movers:
+        low = movers & -movers
+        movers ^= low
+        i = low.bit_length() - 1
+        near = above5 >> i
+        out += _STEPS[i][(near & 3 | near >> 7 & 12) & (_KING_STEPS if kings & low else men)]
+    return out
+
+
+def _partial_captures(position: Position, capturers: int) -> list[Move]:
+    """Huffing rule: every capture by the pieces on ``capturers`` and every prefix of one, in
+    :func:`legal_moves` order (sorted as bit numbers, which sorts them by squares)."""
+    return list(map(_to_move, sorted(set(_raw_captures(position, capturers, partial=True)))))
+
+
 def legal_moves_uncached(position: Position, compulsory: bool = True) -> tuple[Move, ...]:
     """:func:`legal_moves` worked out afresh: for a game, whose positions rarely come again
     (hashing a position to look it up costs more than the moves of most)."""
-    # Bit numbers grow with square numbers, so sorting captures as bit numbers sorts them by
-    # squares; the simple moves come out in order.
-    black, white, kings, black_to_move = (position.black, position.white, position.kings,
-                                          position.black_to_move)
-    capturers = _capturers(black, white, kings, black_to_move)
-    if compulsory:
-        if capturers:
-            return tuple(map(_to_move, sorted(_raw_captures(position, capturers, partial=False))))
-        return tuple(_simple_moves(black, white, kings, black_to_move))
-    captures = sorted(set(_raw_captures(position, capturers, partial=True)))
-    return (*map(_to_move, captures), *_simple_moves(black, white, kings, black_to_move))
+    return tuple(legal_move_list(position, compulsory))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -498,19 +612,32 @@ def play_unchecked(position: Position, move: Move) -> Position:
 
     A man ending on the far row is crowned.  Garbage in, garbage out.
     """
-    start, end = BIT[move.path[0]], BIT[move.path[-1]]
-    taken = 0
-    for s in move.captured:
-        taken |= BIT[s]
-    kings = position.kings
+    path, black, white, kings = move.path, position.black, position.white, position.kings
+    start, end = BIT[path[0]], BIT[path[-1]]
     if kings & start:
         kings = (kings & ~start) | end
     elif end & (BLACK_CROWN_ROW if position.black_to_move else WHITE_CROWN_ROW):
         kings |= end
-    kings &= ~taken
+    if move.captured:
+        taken = 0
+        for s in move.captured:
+            taken |= BIT[s]
+        kings &= ~taken
+        if position.black_to_move:
+            white &= ~taken
+        else:
+            black &= ~taken
+    after = _new(Position)  # Position(black, white, kings, not black_to_move), quicker (_SET_BLACK)
     if position.black_to_move:
-        return Position((position.black & ~start) | end, position.white & ~taken, kings, False)
-    return Position(position.black & ~taken, (position.white & ~start) | end, kings, True)
+        _SET_BLACK(after, (black & ~start) | end)
+        _SET_WHITE(after, white)
+        _SET_TURN(after, False)
+    else:
+        _SET_BLACK(after, black)
+        _SET_WHITE(after, (white & ~start) | end)
+        _SET_TURN(after, True)
+    _SET_KINGS(after, kings)
+    return after
 
 
 def play(position: Position, move: Move, compulsory: bool = True) -> Position:

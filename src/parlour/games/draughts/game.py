@@ -21,6 +21,7 @@ from parlour.games.draughts.board import (
     between,
     capturing_squares,
     has_legal_move,
+    legal_move_list,
     legal_moves,
     legal_moves_uncached,
     material,
@@ -65,6 +66,7 @@ def _replace(state: State, **changes: Any) -> State:
 
 _OFFER_DRAW = OfferDraw()
 _RESIGN = Resign()
+_OFFER_AND_RESIGN = (_OFFER_DRAW, _RESIGN)
 _SEAT = ((0,), (1,))
 _CHANCE_TO_ACT = (CHANCE,)
 
@@ -106,6 +108,13 @@ class Draughts(Game[Rules, State, Action, Toss, DraughtsView]):
         summary="English draughts (checkers): capture every piece or leave the other side no move.",
     )
     rules_type = Rules
+
+    _ready: tuple[State | None, int, tuple[Action, ...]] = (None, CHANCE, ())
+    """The last state a move on the board made, if the game goes on: ``(state, seat, actions)``, the
+    seat to act and its legal actions.  ``_play`` must list the new mover's moves anyway (to see
+    whether it can move), so it keeps them here and :meth:`legal_moves` returns them for that same
+    state object, instead of listing them a second time.  One tuple, replaced whole, so a reader
+    never sees parts of two."""
 
     # ---- set-up -----------------------------------------------------------
     def conformance_cases(self) -> tuple[tuple[Rules, int], ...]:
@@ -162,6 +171,9 @@ class Draughts(Game[Rules, State, Action, Toss, DraughtsView]):
         """Answering a draw offer: ``accept``, ``decline``.  Otherwise the moves on the board (in
         ``board.legal_moves`` order: captures only, when one is possible, unless huffing), then
         any huffs (by square), ``offer draw`` (once a turn) and ``resign``."""
+        ready = self._ready
+        if ready[0] is state and ready[1] == seat:
+            return ready[2]  # listed by the move that made ``state`` (see ``_ready``)
         if seat not in self.to_act(state) or seat == CHANCE:
             return ()
         if state.offer:
@@ -213,48 +225,49 @@ class Draughts(Game[Rules, State, Action, Toss, DraughtsView]):
         return _replace(state, ending=Ending.RESIGNED, winner=state.colour_of(seat).other)
 
     def _play(self, state: State, move: Move) -> State:
+        """A move on the board, then the end of the game if it has come.  If not, the new mover's
+        legal actions, which deciding that needs, are kept in ``_ready`` for :meth:`legal_moves`."""
         rules, before = state.rules, state.position
-        mover = Colour.BLACK if before.black_to_move else Colour.WHITE
+        black_moved = before.black_to_move
+        i = 0 if black_moved else 1  # the mover's index in ``countdown``
         after = play_unchecked(before, move)
-        progress = bool(move.captured) or not before.kings & BIT[move.path[0]]  # or a man moved
+        progress = move.captured or not before.kings & BIT[move.path[0]]  # or a man moved
         countdown = state.countdown
-        i = 0 if before.black_to_move else 1
         if countdown[i] is not None:
             left = max(0, (countdown[i] or 0) - 1)
             countdown = (left, countdown[1]) if i == 0 else (countdown[0], left)
+        huffable = offenders(before, move, after) if rules.huffing else ()
+        seen = (after,) if progress else (*state.seen, after)
+        quiet = 0 if progress else state.quiet + 1
+        black_seat = state.black_seat
         state = _state({
-            "rules": rules, "position": after, "black_seat": state.black_seat,
-            "plies": state.plies + 1, "last": move,
-            "huffable": offenders(before, move, after) if rules.huffing else (), "huffed": None,
-            "offer": False, "offered": False, "countdown": countdown,
-            "seen": (after,) if progress else (*state.seen, after),
-            "quiet": 0 if progress else state.quiet + 1, "ending": state.ending, "winner": state.winner,
+            "rules": rules, "position": after, "black_seat": black_seat,
+            "plies": state.plies + 1, "last": move, "huffable": huffable, "huffed": None,
+            "offer": False, "offered": False, "countdown": countdown, "seen": seen,
+            "quiet": quiet, "ending": state.ending, "winner": state.winner,
         })
-        return self._judge(state, mover)
-
-    def _judge(self, state: State, mover: Colour) -> State:
-        """The end of the game after ``mover``'s move, if it has come."""
-        rules, pos = state.rules, state.position
-        i = _index(mover)
-        if not (pos.white if i == 0 else pos.black):  # the loser's pieces
+        # ---- the end of the game, if it has come
+        mover = Colour.BLACK if black_moved else Colour.WHITE
+        if not (after.white if black_moved else after.black):  # the loser's pieces
             return _replace(state, ending=Ending.NO_PIECES, winner=mover)
-        if not state.huffable and not has_legal_move(pos):
+        plays = legal_move_list(after, not rules.huffing)  # the new mover's moves on the board
+        if not huffable and not plays:
             return _replace(state, ending=Ending.NO_MOVES, winner=mover)
-        # ``seen`` ends with ``pos`` and alternates the side to move, so only every other entry back
-        # from the last may equal it (this skips half of ``Position.__eq__``'s calls, in Python)
-        seen = state.seen
-        if rules.repetition_draw and len(seen) >= 5 and seen[-1::-2].count(pos) >= 3:
+        # ``seen`` ends with ``after`` and alternates the side to move, so only every other entry
+        # back from the last may equal it (this skips half of ``Position.__eq__``'s calls, in Python)
+        if rules.repetition_draw and len(seen) >= 5 and seen[-1::-2].count(after) >= 3:
             return _replace(state, ending=Ending.REPETITION)
-        if state.countdown[i] == 0:
-            loser = mover.other
-            if material(pos, mover) - material(pos, loser) >= MAN_VALUE:
-                countdown = list(state.countdown)
-                countdown[i] = None
-                state = _replace(state, countdown=(countdown[0], countdown[1]))
+        if countdown[i] == 0:
+            if material(after, mover) - material(after, mover.other) >= MAN_VALUE:
+                state = _replace(state, countdown=(None, countdown[1]) if i == 0 else (countdown[0], None))
             else:
                 return _replace(state, ending=Ending.DECLINE_LIMIT)
-        if rules.no_progress_moves and state.quiet >= 2 * rules.no_progress_moves:
+        if rules.no_progress_moves and quiet >= 2 * rules.no_progress_moves:
             return _replace(state, ending=Ending.NO_PROGRESS)
+        if black_seat is not None:  # what ``legal_moves`` would list for the new mover
+            actions: tuple[Action, ...] = ((*plays, *map(Huff, huffable), *_OFFER_AND_RESIGN)
+                                           if huffable else (*plays, *_OFFER_AND_RESIGN))
+            self._ready = (state, 1 - black_seat if black_moved else black_seat, actions)
         return state
 
     def _huff(self, state: State, square: int) -> State:
