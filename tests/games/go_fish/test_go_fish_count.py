@@ -148,7 +148,7 @@ def test_the_exact_count_agrees_with_the_first_counter_on_random_games():
                 continue
             floors = [f & live if s != k.seat else 0 for s, f in enumerate(k.floor)]
             full = model.capped(k, unknown)
-            ops, _ = model.plan(groups, live)
+            ops, _ = model.plan(groups, unknown)
             new = model._exact(groups, floors, full, unknown, k.stock, ops)
             old = exact_by_splits(groups, floors, full, unknown, k.stock)
             assert new is not None and old is not None
@@ -233,3 +233,32 @@ def test_reading_unlucky_draws_never_rules_out_the_truth(rules, players):
                 chances = loc.where(card)
                 assert sum(chances.values()) == pytest.approx(1.0, abs=1e-9)
                 assert chances.get(where_truly(state, card), 0.0) > 0
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_the_fitted_count_keeps_the_cap(monkeypatch, players):
+    """Forced to fit (no exact count fits one cell), the model still never gives a hand all four
+    cards of a rank, its chances still sum to one, and the expected cards of each rank in the
+    hands and the stock still add up to the unknown ones."""
+    monkeypatch.setattr(model, "MAX_CELLS", 1)
+    monkeypatch.setattr(model, "MAX_CELLS_MANY", 1)
+    capped = 0
+    for state in random_states(Rules(), players, seed=90 + players, every=2):
+        (seat,) = GAME.to_act(state)
+        k = track(GAME.view(state, seat))
+        loc = locate(k)
+        if not loc.consistent:
+            continue
+        assert not loc.exact
+        full = model.capped(k, loc.unknown)
+        for r in range(13):
+            held = 0.0
+            for s in range(players):
+                if s == seat:
+                    continue
+                assert sum(loc.dist[s][r]) == pytest.approx(1.0, abs=1e-9)
+                assert loc.count(s, r)[4] == 0.0
+                capped += full[s] >> r & 1 and loc.unknown[r] <= k.hidden(s)
+                held += loc.expected(s, r)
+            assert held + loc.stock[r] == pytest.approx(loc.unknown[r], abs=1e-9)
+    assert capped > 10

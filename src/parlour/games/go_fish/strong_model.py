@@ -20,15 +20,18 @@ theorem a rank's factor is ``(1 + sum t[g]) ** u / u!`` over the groups allowing
 Horner's rule or inclusion and exclusion; the cap by taking away the hand's ``T ** u / u!``, all
 ``u`` in its groups, which only binds when its known cards and the ``u`` make four), applied as
 ``u`` shifts of the array rather than by listing every split.  The groups of one hand are nested
-(``strong_track``), which keeps the arrays small (``plan``): a group is an axis only from the
-first rank it allows to the last, and two groups of a hand whose ranks still to come are the
-same become one axis (they are then interchangeable: ``C(room, room of one)`` ways to share
-their room).  A pass forward and one back give every rank's exact distribution in every hand.
-Past ``MAX_CELLS`` cells (``MAX_CELLS_MANY`` with five players or more) it first merges two
-groups of one hand (their allowed ranks joined: this loosens and never invents a constraint;
-``Locations.loosened``), and past that approximates by iterative proportional fitting (the
-maximum-entropy table with those row and column sums, a floor pinning one slot, the cap left
-out; ``exact`` is then False).
+(``strong_track``), which keeps the arrays small (``plan``): a group's axis holds only the counts
+it may have at that step (``_Bounds``: at most what the ranks dealt could have put there, at least
+what the ranks to come must add to fill it; one cell before its first rank and after its last),
+two groups of a hand whose ranks still to come are the same become one axis (they are then
+interchangeable: ``C(room, room of one)`` ways to share their room), and the ranks are dealt in
+the order whose largest step is smallest (``_order``, dynamic programming over the sets of ranks
+dealt; ``_greedy`` when that is small anyway).  A pass forward and one back give every rank's
+exact distribution in every hand.  Past ``MAX_CELLS`` cells (``MAX_CELLS_MANY`` with five players
+or more) it first merges two groups of one hand (their allowed ranks joined: this loosens and
+never invents a constraint; ``Locations.loosened``), and past that approximates by iterative
+proportional fitting (the maximum-entropy table with those row and column sums, a floor pinning
+one slot, the cap applied to each hand's counts afterwards; ``exact`` is then False).
 
 Exact without loosening (the same states of random games, the player to act, ``track(view)``,
 2026-11-22): 100% of positions with two or three players, 99% with four, 38% with six, against
@@ -43,10 +46,22 @@ positions, the machine loaded, the bot's tracking with a retry without ``infer``
 97% as before.  Six players, with ``MAX_CELLS_MANY`` (20,000) for 60,000: exact without loosening
 in 21% of positions (42% before), fitted in 24% (0%), 125 ms a count against 203 ms; the mean
 log-chance of the true count of each rank in each hand -0.6533 against -0.6485.
+
+Bounded axes and the best order (later on 2026-11-22; every other position of 8 random games a
+row, the bot's tracking and retry, both counts on the same positions in one run, the machine
+loaded): the arrays' largest step is 1-30 times smaller (six players: 483,840 cells -> 47,040,
+1,756,160 -> 33,600, 9,072 -> 9,072).  Six players (127 positions), ``MAX_CELLS_MANY`` 40,000
+against 20,000 before: exact without loosening in 54% of positions (28% before), merged first in
+41% (49%), fitted in 6% (23%); 128 ms a count against 79 ms (median 106 against 64, 90th
+percentile 246 against 153).  (60,000: 64%, 36%, 0%, 153 ms.)  Five players (150 positions): 87%
+exact (59%), 68 ms against 48 ms.  Four players (90 positions, ``MAX_CELLS`` 60,000 as before):
+100% (98%), 25 ms against 17 ms.  The chances agree with the count before wherever it was exact
+(to 3e-14).
 """
 
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -61,11 +76,15 @@ MAX_CELLS = 60000
 """The most cells of the exact count's arrays (``plan``); past it, groups are merged, then the
 count is fitted.  (Four players, random games: 20,000 cells: exact in 73% of positions, 32 ms a
 count; 60,000: 87%, 35 ms; 150,000: 96%, 49 ms.)"""
-MAX_CELLS_MANY = 20000
+MAX_CELLS_MANY = 40000
 """``MAX_CELLS`` with five players or more, where a count near the limit takes tenths of a second
-(six players, 4 random games, the bot's tracking, on the loaded shared machine: 60,000 cells:
-exact without loosening in 38% of positions, fitted in 0%; 20,000: 19% and 23%, in half the
-time; 8,000: 5% and 91%, a tenth of the time)."""
+(six players, 8 random games, the bot's tracking, on the loaded shared machine, bounded axes and
+the best order: 60,000 cells: exact without loosening in 64% of positions, fitted in 0%, 153 ms a
+count; 40,000: 54% and 6%, 128 ms.  Before them: 60,000: 38% and 0%; 20,000: 19% and 23%, in
+half the time; 8,000: 5% and 91%, a tenth of the time)."""
+QUICK = 5000
+"""Past this many cells with the quick order of the ranks (``_greedy``), the exact count looks
+for the best one (``_order``: a few milliseconds, as long as counting about 5,000 cells)."""
 STOCK = -1
 """The stock as a location."""
 BOOKS = -2
@@ -225,94 +244,230 @@ def _count(groups: list[_Group], floors: list[int], full: list[int], unknown: tu
     """The model's answer (None: no deal meets the constraints), whether it was counted exactly,
     and whether the groups were loosened first (merged, or fitted), the arrays kept to ``limit``
     cells."""
-    ops, peak = plan(groups, live)
+    order = _greedy(groups, unknown)
+    ops, peak = plan(groups, unknown, order)
+    if peak > QUICK:  # worth the time the best order takes
+        order, before = _order(groups, unknown), (ops, peak)
+        ops, peak = min(before, plan(groups, unknown, order), key=lambda p: p[1])
     loosened = False
     while peak > limit and _coarsen(groups):
         loosened = True
-        ops, peak = plan(groups, live)
+        ops, peak = plan(groups, unknown, order)
+    if peak > limit:  # the best order for the merged groups may do
+        ops, peak = plan(groups, unknown, _order(groups, unknown))
     if peak <= limit:
         return _exact(groups, floors, full, unknown, stock, ops), True, loosened
-    return _fitted(groups, floors, unknown, stock), False, True
+    return _fitted(groups, floors, full, unknown, stock), False, True
 
 
 Dist = dict[int, tuple[tuple[float, ...], ...]]
 Result = tuple[Dist, dict[int, tuple[float, ...]], list[float]]
 
 
-# ---- the exact count: rank by rank, each group an axis only while it is being filled ------------
-WIDEN, MERGE, RANK, CLOSE = range(4)
+# ---- the exact count: rank by rank, each group an axis of the counts it may still hold ----------
+RANK, MERGE = range(2)
 Op = tuple[int, ...]
-"""A step of the exact count: ``(WIDEN, axis, cap)`` a group begins (its axis gets its full
-length); ``(MERGE, keep, drop, cap_keep, cap_drop)`` two groups of one hand that the ranks still
-to come cannot tell apart become one (on ``keep``'s axis); ``(RANK, rank, *axes)`` the rank's
-cards are dealt (``axes``: the groups that may take them); ``(CLOSE, axis)`` a group no rank
-still to come may fill must be full."""
+"""A step of the exact count: ``(RANK, rank, *axes)`` the rank's cards are dealt (``axes``: the
+groups that may take them); ``(MERGE, keep, drop)`` two groups of one hand that the ranks still
+to come cannot tell apart become one (on ``keep``'s axis)."""
 
 
-def plan(groups: list[_Group], live: int) -> tuple[list[Op], int]:
-    """The steps of ``_exact`` and the most cells its arrays then hold.  A group is an axis of the
-    arrays only from the first rank it allows to the last (before, it is empty; after, full),
-    and two groups of a hand are one axis as soon as the ranks left treat them alike (the groups
-    of a hand are nested, so this happens often: once the ranks that only the looser group allows
-    are dealt).  Each step deals the rank that keeps the arrays smallest (ties: the one that
-    leaves them smallest, then the lowest rank)."""
-    n = len(groups)
-    caps = [g.count for g in groups]
-    allowed = [g.allowed & live for g in groups]
-    status = [0] * n  # 0: not begun, 1: an axis, 2: closed or merged away
-    todo = [r for r in range(13) if live >> r & 1]
-    ops: list[Op] = []
-    size = peak = 1
+class _Bounds:
+    """The fewest and most cards each group may hold at a step of the count: at least what the
+    ranks still to come must add to fill it (``cap - future``), at most what the ranks dealt
+    could have put there (``past``); for groups merged into one axis, the sums of their own.
+    The arrays' axis for a group holds only ``lo..hi`` (index 0: ``lo`` cards): the other cells
+    are zero or lead nowhere.  (Axes of every count ``0..cap`` held several times as many cells
+    with six players.)  Each axis is named by a group (the first of those merged into it)."""
 
-    def step(r: int, remaining: int, caps: list[int], status: list[int], size: int
-             ) -> tuple[list[Op], int, int]:
-        out: list[Op] = []
-        bit = 1 << r
-        for i in range(n):
-            if status[i] < 2 and allowed[i] & bit and status[i] == 0:
-                status[i] = 1
-                size *= caps[i] + 1
-                out.append((WIDEN, i, caps[i]))
-        size = merge(remaining | bit, caps, status, size, out)
-        during = size
-        out.append((RANK, r, *[i for i in range(n) if status[i] == 1 and allowed[i] & bit]))
-        for i in range(n):
-            if status[i] == 1 and not allowed[i] & remaining:
-                status[i] = 2
-                size //= caps[i] + 1
-                out.append((CLOSE, i))
-        size = merge(remaining, caps, status, size, out)
-        return out, during, size
+    def __init__(self, groups: list[_Group], unknown: tuple[int, ...]) -> None:
+        self.unknown = unknown
+        self.owner = [g.owner for g in groups]
+        self.cap = [g.count for g in groups]
+        self.allowed = [g.allowed for g in groups]
+        self.past = [0] * len(groups)
+        self.future = [sum(u for r, u in enumerate(unknown) if a >> r & 1) for a in self.allowed]
+        self.parts = [[i] for i in range(len(groups))]
+        """For each axis, the groups merged into it (none: merged into another)."""
+        self.lo = [max(0, c - f) for c, f in zip(self.cap, self.future, strict=True)]
+        self.hi = [0] * len(groups)
+        self.room = self.cap[:]
+        """For each axis, the fewest and most cards, and the slots (kept up to date)."""
+        self.remaining = sum(1 << r for r, u in enumerate(unknown) if u)
 
-    def merge(remaining: int, caps: list[int], status: list[int], size: int, out: list[Op]) -> int:
+    def copy(self) -> _Bounds:
+        out = copy.copy(self)
+        out.past, out.future, out.parts = self.past[:], self.future[:], [p[:] for p in self.parts]
+        out.lo, out.hi, out.room = self.lo[:], self.hi[:], self.room[:]
+        return out
+
+    def members(self, r: int) -> list[int]:
+        """The axes that may take cards of rank ``r``."""
+        return [i for i, a in enumerate(self.allowed) if a >> r & 1 and self.parts[i]]
+
+    def deal(self, members: Sequence[int], r: int) -> None:
+        """Before the rank's factor: its members may take up to ``u`` cards more."""
+        for i in members:
+            for g in self.parts[i]:
+                was = min(self.cap[g], self.past[g])
+                self.past[g] += self.unknown[r]
+                self.hi[i] += min(self.cap[g], self.past[g]) - was
+
+    def settle(self, members: Sequence[int], r: int) -> None:
+        """After it: the rank no longer counts towards what may fill them."""
+        self.remaining &= ~(1 << r)
+        for i in members:
+            for g in self.parts[i]:
+                was = max(0, self.cap[g] - self.future[g])
+                self.future[g] -= self.unknown[r]
+                self.lo[i] += max(0, self.cap[g] - self.future[g]) - was
+
+    def alike(self) -> list[tuple[int, int]]:
+        """Pairs of axes of one hand that the ranks still to come treat alike."""
         seen: dict[tuple[int, int], int] = {}
-        for i in range(n):
-            if status[i] != 1:
-                continue
-            key = (groups[i].owner, allowed[i] & remaining)
-            keep = seen.setdefault(key, i)
-            if keep != i:
-                out.append((MERGE, keep, i, caps[keep], caps[i]))
-                size = size // ((caps[keep] + 1) * (caps[i] + 1)) * (caps[keep] + caps[i] + 1)
-                caps[keep] += caps[i]
-                status[i] = 2
-        return size
+        out = []
+        for i, a in enumerate(self.allowed):
+            if self.parts[i] and a & self.remaining:
+                keep = seen.setdefault((self.owner[i], a & self.remaining), i)
+                if keep != i:
+                    out.append((keep, i))
+        return out
 
-    remaining = live
-    while todo:
-        best: tuple[int, int, int] | None = None
-        for r in todo:
-            _, during, after = step(r, remaining & ~(1 << r), list(caps), list(status), size)
-            if best is None or (during, after, r) < best:
-                best = (during, after, r)
-        assert best is not None
-        r = best[2]
-        remaining &= ~(1 << r)
-        out, during, size = step(r, remaining, caps, status, size)
-        ops += out
-        peak = max(peak, during)
-        todo.remove(r)
+    def merge(self, keep: int, drop: int) -> None:
+        self.parts[keep] += self.parts[drop]
+        self.parts[drop] = []
+        for field in (self.lo, self.hi, self.room):
+            field[keep] += field[drop]
+            field[drop] = 0
+
+    def size(self) -> int:
+        return math.prod(max(h - lo + 1, 1) for lo, h in zip(self.lo, self.hi, strict=True))
+
+    def empty(self) -> bool:
+        return any(lo > h for lo, h in zip(self.lo, self.hi, strict=True))
+
+
+def plan(groups: list[_Group], unknown: tuple[int, ...], order: Sequence[int] | None = None
+         ) -> tuple[list[Op], int]:
+    """The steps of ``_exact`` and the most cells its arrays then hold (``_Bounds``).  A group's
+    axis has one cell before its first rank and after its last; two groups of a hand are one
+    axis as soon as the ranks left treat them alike (the groups of a hand are nested, so this
+    happens often: once the ranks that only the looser group allows are dealt).  The ranks are
+    dealt in ``order`` (by default ``_order``'s)."""
+    bounds = _Bounds(groups, unknown)
+    ops: list[Op] = []
+    peak = bounds.size()
+    for r in _order(groups, unknown) if order is None else order:
+        members = bounds.members(r)
+        bounds.deal(members, r)
+        peak = max(peak, bounds.size())
+        ops.append((RANK, r, *members))
+        bounds.settle(members, r)
+        for keep, drop in bounds.alike():
+            bounds.merge(keep, drop)
+            ops.append((MERGE, keep, drop))
     return ops, peak
+
+
+def _greedy(groups: list[_Group], unknown: tuple[int, ...]) -> list[int]:
+    """A quick order of the ranks: each step deals the rank that keeps the arrays smallest
+    while it is dealt (ties: the one that leaves them smallest, then the lowest rank)."""
+    bounds = _Bounds(groups, unknown)
+    todo = [r for r in range(13) if unknown[r]]
+    order = []
+
+    def step(b: _Bounds, r: int) -> tuple[int, int]:
+        members = b.members(r)
+        b.deal(members, r)
+        during = b.size()
+        b.settle(members, r)
+        for keep, drop in b.alike():
+            b.merge(keep, drop)
+        return during, b.size()
+
+    while todo:
+        r = min((*step(bounds.copy(), r), r) for r in todo)[2]
+        step(bounds, r)
+        order.append(r)
+        todo.remove(r)
+    return order
+
+
+def _order(groups: list[_Group], unknown: tuple[int, ...]) -> list[int]:
+    """The order of the ranks whose largest step (``_Bounds``: the cells while a rank is dealt)
+    is smallest, then whose steps hold the fewest cells in all: by dynamic programming over the
+    sets of ranks dealt (at most 2 ** 13), all sets at once with numpy.  (``_greedy`` left peaks
+    twice as large on average with six players, up to ten times; looking two ranks ahead, 1.4
+    times, and took longer.)"""
+    ranks = [r for r in range(13) if unknown[r]]
+    n_sets = 1 << len(ranks)
+    sets = np.arange(n_sets)
+    dealt = np.zeros(n_sets)  # dealt[S]: the cards of the ranks in S
+    for i, r in enumerate(ranks):
+        dealt[1 << i: 2 << i] = dealt[:1 << i] + unknown[r]
+    n = len(groups)
+    allowed = [sum(1 << i for i, r in enumerate(ranks) if g.allowed >> r & 1) for g in groups]
+    left = [a & ~sets for a in allowed]  # the ranks still to come each group allows
+    lo = [np.maximum(0.0, g.count - dealt[rest]) for g, rest in zip(groups, left, strict=True)]
+    hi = [np.minimum(g.count, dealt[a & sets]) for g, a in zip(groups, allowed, strict=True)]
+    # Axes: groups of a hand are merged when the ranks left treat them alike.  same[i]: the
+    # groups j > i alike with i (1.0 where they are); first[i]: 1.0 where i names its axis (no
+    # j < i is alike).  An axis's cells: the sums of its groups' bounds.
+    same: list[list[tuple[int, np.ndarray]]] = [[] for _ in range(n)]
+    first = [np.ones(n_sets, dtype=bool) for _ in range(n)]
+    for i in range(n):
+        for j in range(i + 1, n):
+            if groups[i].owner == groups[j].owner:
+                eq = (left[i] == left[j]) & (left[i] != 0)
+                same[i].append((j, eq.astype(float)))
+                first[j] &= ~eq
+    span_lo = [lo[i] + sum((eq * lo[j] for j, eq in same[i]), np.zeros(n_sets)) for i in range(n)]
+
+    def length(i: int, his: dict[int, np.ndarray]) -> np.ndarray:
+        span = his[i].copy()
+        for j, eq in same[i]:
+            span += eq * his[j]
+        out: np.ndarray = np.maximum(span - span_lo[i] + 1.0, 1.0)
+        out[~first[i]] = 1.0
+        return out
+
+    everyone = dict(enumerate(hi))
+    base = [length(i, everyone) for i in range(n)]
+    cells = np.prod(base, axis=0)
+    during = []  # during[k][S]: the cells while rank k is dealt after the set S (k not in S)
+    for k in range(len(ranks)):
+        bit = 1 << k
+        members = [i for i in range(n) if allowed[i] & bit]
+        his = everyone | {i: hi[i][sets | bit] for i in members}
+        step = cells.copy()
+        for i in members:  # an axis alike with a member is a member
+            step *= length(i, his) / base[i]
+        during.append(step)
+    peak = np.full(n_sets, np.inf)
+    work = np.full(n_sets, np.inf)
+    last = np.zeros(n_sets, dtype=np.int64)
+    peak[0] = work[0] = 0.0
+    count = sum(sets >> k & 1 for k in range(len(ranks)))
+    for size in range(1, len(ranks) + 1):
+        layer = sets[count == size]
+        for k in range(len(ranks)):
+            here = layer[layer >> k & 1 == 1]
+            prev = here ^ (1 << k)
+            step = during[k][prev]
+            p = np.maximum(peak[prev], step)
+            w = work[prev] + step
+            better = (p < peak[here]) | ((p == peak[here]) & (w < work[here]))
+            chosen = here[better]
+            peak[chosen] = p[better]
+            work[chosen] = w[better]
+            last[chosen] = k
+    order = []
+    s = n_sets - 1
+    while s:
+        k = int(last[s])
+        order.append(ranks[k])
+        s ^= 1 << k
+    return order[::-1]
 
 
 def _dot(a: np.ndarray, b: np.ndarray) -> float:
@@ -321,7 +476,10 @@ def _dot(a: np.ndarray, b: np.ndarray) -> float:
 
 
 class _Axes:
-    """Operations on arrays with one axis per group (cards put in it so far)."""
+    """Operations on arrays with one axis per group (cards put in it so far, from its ``lo``).
+    A shift moves one cell up an axis (a card more) or, ``down``, one cell down (the adjoint,
+    for the pass back); what leaves the axis's cells is dropped (``_Bounds``: it was zero or
+    leads nowhere)."""
 
     def __init__(self, n: int) -> None:
         self.n = n
@@ -336,67 +494,71 @@ class _Axes:
             out[b] = other
         return tuple(out)
 
-    def times(self, arr: np.ndarray, axes: Sequence[int]) -> np.ndarray:
+    def times(self, arr: np.ndarray, axes: Sequence[int], down: bool = False) -> np.ndarray:
         """``arr`` times ``1 + sum t[a]`` (a card more in one of ``axes``, or none)."""
         out = arr.copy()
+        src, dst = (self.high, self.low) if down else (self.low, self.high)
         for a in axes:
-            out[self.high[a]] += arr[self.low[a]]
+            out[dst[a]] += arr[src[a]]
         return out
 
-    def up(self, arr: np.ndarray, axes: Sequence[int]) -> np.ndarray:
+    def up(self, arr: np.ndarray, axes: Sequence[int], down: bool = False) -> np.ndarray:
         """``arr`` times ``sum t[a]`` (a card more in one of ``axes``)."""
         out = np.zeros_like(arr)
+        src, dst = (self.high, self.low) if down else (self.low, self.high)
         for a in axes:
-            out[self.high[a]] += arr[self.low[a]]
+            out[dst[a]] += arr[src[a]]
         return out
 
     def back(self, arr: np.ndarray, axes: Sequence[int]) -> np.ndarray:
         """The adjoint of times ``sum t[a]`` (a card fewer in one of ``axes``)."""
-        out = np.zeros_like(arr)
-        for a in axes:
-            out[self.low[a]] += arr[self.high[a]]
-        return out
+        return self.up(arr, axes, down=True)
 
-    def widen(self, arr: np.ndarray, a: int, cap: int) -> np.ndarray:
-        """Give the length-one axis ``a`` its full length (the value at 0 cards)."""
-        if arr.shape[a] > 1:
+    def pad(self, arr: np.ndarray, a: int, low: int, high: int) -> np.ndarray:
+        """``low`` zero cells more below on axis ``a`` and ``high`` above."""
+        if not (low or high):
             return arr
         shape = list(arr.shape)
-        shape[a] = cap + 1
+        shape[a] += low + high
         out = np.zeros(shape)
-        out[self.at(a, slice(0, 1))] = arr
+        out[self.at(a, slice(low, low + arr.shape[a]))] = arr
         return out
 
-    def close(self, arr: np.ndarray, a: int) -> np.ndarray:
-        """Keep only the cells where ``a`` is full, as a length-one axis."""
-        return arr[self.at(a, slice(-1, None))]
+    def trim(self, arr: np.ndarray, a: int, low: int, high: int) -> np.ndarray:
+        """Drop ``low`` cells below on axis ``a`` and ``high`` above."""
+        if not (low or high):
+            return arr
+        return arr[self.at(a, slice(low, arr.shape[a] - high))]
 
-    def merge(self, arr: np.ndarray, keep: int, drop: int, ck: int, cd: int) -> np.ndarray:
+    def merge(self, arr: np.ndarray, keep: int, drop: int, lo_k: int, lo_d: int, cap_d: int,
+              room: int) -> np.ndarray:
         """The two groups as one, on ``keep``'s axis: ``x`` cards in all, weighted by the ways to
-        share the room left (``C(room, room of drop)``: the ranks to come treat them alike)."""
+        share the room left (``C(room left, drop's room left)``: the ranks to come treat them
+        alike); ``room``: the two groups' cells in all, less ``lo_k + lo_d``."""
         shape = list(arr.shape)
-        shape[keep] = ck + cd + 1
+        lk, ld = shape[keep], shape[drop]
+        shape[keep] = lk + ld - 1
         shape[drop] = 1
         out = np.zeros(shape)
-        for xk in range(ck + 1):
-            for xd in range(cd + 1):
-                room = ck + cd - xk - xd
-                out[self.at(keep, slice(xk + xd, xk + xd + 1), drop, slice(0, 1))] += \
-                    math.comb(room, cd - xd) * arr[self.at(keep, slice(xk, xk + 1), drop, slice(xd, xd + 1))]
+        for ik in range(lk):
+            for id_ in range(ld):
+                ways = math.comb(room - ik - id_, cap_d - lo_d - id_)
+                out[self.at(keep, slice(ik + id_, ik + id_ + 1), drop, slice(0, 1))] += \
+                    ways * arr[self.at(keep, slice(ik, ik + 1), drop, slice(id_, id_ + 1))]
         return out
 
-    def split(self, arr: np.ndarray, keep: int, drop: int, ck: int, cd: int) -> np.ndarray:
-        """The inverse step for the pass back (the axes count the cards of the ranks to come):
-        ``f`` cards in the merged group are any ``fk + fd = f``, ``C(f, fd)`` ways."""
+    def split(self, arr: np.ndarray, keep: int, drop: int, lk: int, ld: int, lo_d: int, cap_d: int,
+              room: int) -> np.ndarray:
+        """The adjoint of ``merge`` for the pass back (``lk``, ``ld``: the two axes' cells)."""
         shape = list(arr.shape)
-        shape[keep] = ck + 1
-        shape[drop] = cd + 1
+        shape[keep] = lk
+        shape[drop] = ld
         out = np.zeros(shape)
-        for fk in range(ck + 1):
-            for fd in range(cd + 1):
-                merged = arr[self.at(keep, slice(fk + fd, fk + fd + 1), drop, slice(0, 1))]
-                cell = self.at(keep, slice(fk, fk + 1), drop, slice(fd, fd + 1))
-                out[cell] = math.comb(fk + fd, fd) * merged
+        for ik in range(lk):
+            for id_ in range(ld):
+                ways = math.comb(room - ik - id_, cap_d - lo_d - id_)
+                merged = arr[self.at(keep, slice(ik + id_, ik + id_ + 1), drop, slice(0, 1))]
+                out[self.at(keep, slice(ik, ik + 1), drop, slice(id_, id_ + 1))] = ways * merged
         return out
 
 
@@ -408,17 +570,15 @@ def _exact(groups: list[_Group], floors: list[int], full: list[int], unknown: tu
     its ``u`` unknown cards among them and the stock, each split weighted ``prod 1 / x!``); a
     floor (owner ``o`` holds one at least) keeps only the splits that give ``o`` some, and a cap
     (``full``: ``o`` may not take all ``u``) drops the split that gives ``o`` all.  The
-    arrays hold the coefficients, an axis per group (length one: the group not yet begun, already
-    full, or merged into another).  A pass forward and one back give each rank the product of
-    the others, and so the chance of each number of its cards in each hand."""
+    arrays hold the coefficients, an axis per group (its cells: ``_Bounds``; one cell: the group
+    not yet begun, already full, or merged into another).  A pass forward and one back (the
+    adjoint steps, on the same cells) give each rank the product of the others, and so the
+    chance of each number of its cards in each hand."""
     if sum(g.count for g in groups) + stock != sum(unknown):
         return None
     n = len(groups)
     owner = [g.owner for g in groups]
     owners = sorted(set(owner))
-    closed = {op[1] for op in ops if op[0] == CLOSE} | {op[2] for op in ops if op[0] == MERGE}
-    if len(closed) < n:
-        return None  # a group no live rank may fill
     for op in ops:
         if op[0] == RANK:
             held = {owner[i] for i in op[2:]}
@@ -426,29 +586,30 @@ def _exact(groups: list[_Group], floors: list[int], full: list[int], unknown: tu
                 return None  # a floor no slot may meet
     ax = _Axes(n)
 
-    def factor(arr: np.ndarray, r: int, members: Sequence[int]) -> np.ndarray:
-        """``arr`` times the rank's factor.  The first floor's owner ``o`` takes ``k >= 1`` of
-        the ``u`` cards: ``sum C(u, k) T_o ** k (1 + rest) ** (u - k)``, by Horner's rule (no
-        subtraction); further floors by inclusion and exclusion.  Less, for each capped owner
-        ``o`` (when no other owner has a floor), ``T_o ** u`` (``o`` takes them all): these
-        splits are disjoint."""
+    def factor(arr: np.ndarray, r: int, members: Sequence[int], down: bool) -> np.ndarray:
+        """``arr`` times the rank's factor (or, ``down``, its adjoint: the same polynomial in
+        the shifts down).  The first floor's owner ``o`` takes ``k >= 1`` of the ``u`` cards:
+        ``sum C(u, k) T_o ** k (1 + rest) ** (u - k)``, by Horner's rule (no subtraction);
+        further floors by inclusion and exclusion.  Less, for each capped owner ``o`` (when no
+        other owner has a floor), ``T_o ** u`` (``o`` takes them all): these splits are
+        disjoint."""
         u = unknown[r]
         fl = [o for o in owners if floors[o] >> r & 1]
-        out = _uncapped(arr, r, u, members, fl)
+        out = _uncapped(arr, u, members, fl, down)
         for o in owners:
             if full[o] >> r & 1 and not any(f != o for f in fl):
                 axes = [i for i in members if owner[i] == o]
                 if axes:
                     whole = arr
                     for _ in range(u):
-                        whole = ax.up(whole, axes)
+                        whole = ax.up(whole, axes, down)
                     out = out - whole / _FACT[u]
         return out
 
-    def _uncapped(arr: np.ndarray, r: int, u: int, members: Sequence[int], fl: list[int]) -> np.ndarray:
+    def _uncapped(arr: np.ndarray, u: int, members: Sequence[int], fl: list[int], down: bool) -> np.ndarray:
         if not fl:
             for _ in range(u):
-                arr = ax.times(arr, members)
+                arr = ax.times(arr, members, down)
             return arr / _FACT[u]
         out = np.zeros_like(arr)
         first_axes = [i for i in members if owner[i] == fl[0]]
@@ -457,26 +618,40 @@ def _exact(groups: list[_Group], floors: list[int], full: list[int], unknown: tu
                 axes = [i for i in members if owner[i] not in skip and owner[i] != fl[0]]
                 powers = [arr]
                 for _ in range(u - 1):
-                    powers.append(ax.times(powers[-1], axes))
+                    powers.append(ax.times(powers[-1], axes, down))
                 term = powers[0]
                 for k in range(u - 1, 0, -1):
-                    term = ax.up(term, first_axes) + math.comb(u, k) * powers[u - k]
-                term = ax.up(term, first_axes)
+                    term = ax.up(term, first_axes, down) + math.comb(u, k) * powers[u - k]
+                term = ax.up(term, first_axes, down)
                 out += term if size % 2 == 0 else -term
         return out / _FACT[u]
 
+    bounds = _Bounds(groups, unknown)
+    if bounds.empty():
+        return None  # a group the live ranks cannot fill
     arr = np.ones((1,) * n)
     before: dict[int, np.ndarray] = {}
+    cells: list[tuple[list[int], list[int], list[int]]] = []  # lo, hi, room before each step
     for at, op in enumerate(ops):
-        if op[0] == WIDEN:
-            arr = ax.widen(arr, op[1], op[2])
-        elif op[0] == MERGE:
-            arr = ax.merge(arr, *op[1:])
-        elif op[0] == RANK:
-            before[at] = arr
-            arr = factor(arr, op[1], op[2:])
-        else:
-            arr = ax.close(arr, op[1])
+        lo, hi = bounds.lo[:], bounds.hi[:]
+        cells.append((lo, hi, bounds.room[:]))
+        if op[0] == MERGE:
+            keep, drop = op[1], op[2]
+            room = bounds.room[keep] + bounds.room[drop] - lo[keep] - lo[drop]
+            arr = ax.merge(arr, keep, drop, lo[keep], lo[drop], bounds.room[drop], room)
+            bounds.merge(keep, drop)
+            continue
+        r, members = op[1], op[2:]
+        bounds.deal(members, r)
+        for i in members:
+            arr = ax.pad(arr, i, 0, bounds.hi[i] - hi[i])
+        before[at] = arr
+        arr = factor(arr, r, members, False)
+        bounds.settle(members, r)
+        if bounds.empty():
+            return None
+        for i in members:
+            arr = ax.trim(arr, i, bounds.lo[i] - lo[i], 0)
     total = float(arr.sum())
     if not total > 0:
         return None
@@ -484,22 +659,23 @@ def _exact(groups: list[_Group], floors: list[int], full: list[int], unknown: tu
     mean = {o: [0.0] * 13 for o in owners}
     stock_mean = [0.0] * 13
     arr = np.ones((1,) * n)
-    flip = (slice(None, None, -1),) * n
     for at in range(len(ops) - 1, -1, -1):
         op = ops[at]
-        if op[0] == WIDEN:
-            arr = ax.close(arr, op[1])  # all its cards come from here on
-        elif op[0] == MERGE:
-            arr = ax.split(arr, *op[1:])
-        elif op[0] == RANK:
-            r, members = op[1], op[2:]
-            p = before[at]
-            for i in members:
-                arr = ax.widen(arr, i, p.shape[i] - 1)
-            after = np.ascontiguousarray(arr[flip])  # after[x] = arr[cap - x]: the others' share
-            stock_mean[r] = _marginals(ax, p, after, r, unknown[r], members, owner, owners, floors,
-                                       full, dist, mean, total)
-            arr = factor(arr, r, members)
+        lo, hi, cap = cells[at]
+        if op[0] == MERGE:
+            keep, drop = op[1], op[2]
+            arr = ax.split(arr, keep, drop, hi[keep] - lo[keep] + 1, hi[drop] - lo[drop] + 1, lo[drop],
+                           cap[drop], cap[keep] + cap[drop] - lo[keep] - lo[drop])
+            continue
+        r, members = op[1], op[2:]
+        p = before[at]
+        for i in members:  # from the cells after the rank to those during it
+            arr = ax.pad(arr, i, p.shape[i] - arr.shape[i], 0)
+        stock_mean[r] = _marginals(ax, p, arr, r, unknown[r], members, owner, owners, floors,
+                                   full, dist, mean, total)
+        arr = factor(arr, r, members, True)
+        for i in members:  # to the cells before it
+            arr = ax.trim(arr, i, 0, p.shape[i] - (hi[i] - lo[i] + 1))
     return ({o: tuple(dist[o]) for o in owners}, {o: tuple(mean[o]) for o in owners}, stock_mean)
 
 
@@ -507,17 +683,22 @@ def _marginals(ax: _Axes, before: np.ndarray, after: np.ndarray, r: int, u: int,
                owner: list[int], owners: list[int], floors: list[int], full: list[int],
                dist: dict[int, list[tuple[float, ...]]], mean: dict[int, list[float]], total: float) -> float:
     """Each hand's chances of holding 0-4 of the rank's unknown cards (into ``dist`` and
-    ``mean``): hand ``o``'s part of the factor, ``T_o ** k / k!``, moved onto ``after`` by
-    ``back``, times the rest's ``(1 + rest) ** (u - k) / (u - k)!`` on ``before``.  The cap: a
-    capped hand's mass of taking all ``u`` is dropped, and also taken from every other hand's
-    mass of taking none (the same deals).  The expected number in the stock is returned."""
+    ``mean``).  Hand ``o`` takes ``k``: ``<T_o ** k (1 + rest) ** (u - k) before, after> / (k!
+    (u - k)!)`` (``rest``: the other hands' groups).  Rather than the rest's powers for each
+    hand, the powers of all the groups, ``P_a = (1 + all) ** a before``, are shared: with
+    ``rest = all - T_o``, the binomial theorem gives ``sum_b C(u - k, b - k) (-1) ** (b - k)
+    <P_(u - b), T_o* ** b after>`` (``T_o*``: ``back``), so each hand needs only its own shifts
+    and ``u + 1`` products.  Other hands' floors by inclusion and exclusion (the powers without
+    their groups).  The cap: a capped hand's mass of taking all ``u`` is dropped, and also taken
+    from every other hand's mass of taking none (the same deals).  The expected number in the
+    stock is returned."""
     floor_of = [o for o in owners if floors[o] >> r & 1]
+    powers: dict[tuple[int, ...], list[np.ndarray]] = {}
     masses: dict[int, list[float]] = {}
     for o in owners:
         axes = [i for i in members if owner[i] == o]
         if not axes:
             continue
-        rest = [i for i in members if owner[i] != o]
         shifted = [after]
         for _ in range(u):
             shifted.append(ax.back(shifted[-1], axes))
@@ -525,15 +706,20 @@ def _marginals(ax: _Axes, before: np.ndarray, after: np.ndarray, r: int, u: int,
         others = [f for f in floor_of if f != o]
         for size in range(len(others) + 1):
             for skip in combinations(others, size):
-                axes_left = [i for i in rest if owner[i] not in skip]
-                term = before
+                if skip not in powers:
+                    power = [before]
+                    left = [i for i in members if owner[i] not in skip]
+                    for _ in range(u):
+                        power.append(ax.times(power[-1], left))
+                    powers[skip] = power
+                power = powers[skip]
                 sign = -1.0 if size % 2 else 1.0
-                for j in range(u + 1):  # j of the rank's cards outside o's hand
-                    k = u - j
+                dots = [_dot(power[u - b], shifted[b]) for b in range(u + 1)]
+                for k in range(u + 1):  # k of the rank's cards in o's hand
                     if k or o not in floor_of:
-                        mass[k] += sign * _dot(term, shifted[k]) / (_FACT[k] * _FACT[j])
-                    if j < u:
-                        term = ax.times(term, axes_left)
+                        term = sum(math.comb(u - k, b - k) * (-1.0 if (b - k) % 2 else 1.0) * dots[b]
+                                   for b in range(k, u + 1))
+                        mass[k] += sign * term / (_FACT[k] * _FACT[u - k])
         masses[o] = mass
     for o, mass in masses.items():
         if full[o] >> r & 1:
@@ -550,12 +736,14 @@ def _marginals(ax: _Axes, before: np.ndarray, after: np.ndarray, r: int, u: int,
     return max(u - held, 0.0)
 
 
-def _fitted(groups: list[_Group], floors: list[int], unknown: tuple[int, ...], stock: int) -> Result | None:
+def _fitted(groups: list[_Group], floors: list[int], full: list[int], unknown: tuple[int, ...], stock: int
+            ) -> Result | None:
     """Iterative proportional fitting: each slot of a group holds rank ``r`` with a chance
     ``a[g] * b[r]`` (zero where not allowed), scaled so that each group's chances sum to one and
     the expected cards of each rank to the unknown ones; a floor pins one slot of the owner's
-    to the rank.  Counts in a hand: the slots taken as independent.  The cap (no hand holds
-    four of a rank) is left out: an approximation already."""
+    to the rank.  Counts in a hand: the slots taken as independent, then the cap (no hand holds
+    four of a rank: a capped hand's chance of taking every unknown card dropped, the others
+    scaled up); the stock holds the cards the hands are not expected to."""
     rows = [Slots(g.count, g.allowed) for g in groups]
     owner_of = [g.owner for g in groups]
     for o, f in enumerate(floors):
@@ -594,8 +782,8 @@ def _fitted(groups: list[_Group], floors: list[int], unknown: tuple[int, ...], s
     dist: Dist = {}
     mean: dict[int, tuple[float, ...]] = {}
     for o in {g.owner for g in groups}:
-        mean[o] = tuple(sum(table[i][r] for i in range(len(rows)) if owner_of[i] == o) for r in range(13))
         per_rank = []
+        means = []
         for r in range(13):
             probs = [1.0]
             for i, g in enumerate(rows):
@@ -607,6 +795,12 @@ def _fitted(groups: list[_Group], floors: list[int], unknown: tuple[int, ...], s
                              + (probs[k - 1] * p if k else 0.0) for k in range(len(probs) + 1)]
             top = min(4, unknown[r])
             probs = [*probs[:top], sum(probs[top:])]
+            if full[o] >> r & 1 and probs[top] < 1.0:  # the cap: never all four (a book)
+                probs[top] = 0.0
+                probs = [q / sum(probs) for q in probs]
+            means.append(sum(k * q for k, q in enumerate(probs)))
             per_rank.append(tuple(probs + [0.0] * (5 - len(probs))))
         dist[o] = tuple(per_rank)
-    return dist, mean, [table[-1][r] for r in range(13)]
+        mean[o] = tuple(means)
+    in_stock = [max(0.0, unknown[r] - sum(m[r] for m in mean.values())) for r in range(13)]
+    return dist, mean, in_stock
