@@ -134,11 +134,18 @@ def deadwood(hand: int) -> int:
     s2 = hand >> 26 & SUIT_BITS
     s3 = hand >> 39
     sets = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
-    melded = (starts | starts << 1 | starts << 2 | sets * _SPREAD) & hand  # meldable(), inlined
+    in_runs = (starts | starts << 1 | starts << 2) & hand
+    in_sets = sets * _SPREAD & hand
+    melded = in_runs | in_sets  # meldable(), inlined
     rest = hand ^ melded
     value = (SUIT_VALUE[rest & SUIT_BITS] + SUIT_VALUE[rest >> 13 & SUIT_BITS]
              + SUIT_VALUE[rest >> 26 & SUIT_BITS] + SUIT_VALUE[rest >> 39])
-    if not melded:
+    if not in_runs & in_sets:
+        # No card is both in a run and in a set: every meldable card is melded at once (each
+        # stretch of three or more in a suit cut into runs of 3-5, each rank's three or four
+        # cards a set, no two melds sharing a card), so the deadwood is the rest's, with no
+        # search (the search would find the same least value: nothing less than the rest is
+        # possible, and nothing of the melded cards need be left out).
         return value
     got = _MEMO.get(melded)
     return value + ((got if got is not None else _solve(melded)) >> _SHIFT)
