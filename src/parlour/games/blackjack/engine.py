@@ -8,19 +8,26 @@ split ace after its one card (unless split aces may draw).  See ``docs/rules/bla
 
 from __future__ import annotations
 
-import bisect
 import math
 import random
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from functools import lru_cache
-from itertools import accumulate
 from typing import TypeVar, overload
 
 from parlour.core.cards import Card, standard_deck
 from parlour.core.errors import IllegalMoveError
 from parlour.core.protocol import CHANCE
-from parlour.games.blackjack.rules import Deal, Rules, Surrender, dealer_hits, is_blackjack, may_double, peeks
+from parlour.games.blackjack.rules import (
+    Deal,
+    Double,
+    Rules,
+    Surrender,
+    dealer_hits,
+    is_blackjack,
+    may_double,
+    peeks,
+)
 from parlour.games.blackjack.state import (
     DEALER,
     Bet,
@@ -41,6 +48,7 @@ from parlour.games.blackjack.state import (
     SurrenderHand,
     hi_lo,
     value,
+    values_of,
 )
 
 DECK = standard_deck()
@@ -48,6 +56,7 @@ _INDEX = {card: i for i, card in enumerate(DECK)}
 """``Card.index`` of every card, looked up at once."""
 
 T = TypeVar("T", State, Player, Hand)
+U = TypeVar("U")
 
 
 def initial_state(rules: Rules, players: int) -> State:
@@ -71,29 +80,50 @@ its rules alive, so that an id is not reused while it is in here)."""
 
 
 def _full_shoe(rules: Rules) -> tuple[int, ...]:
-    return () if rules.decks == 0 else (rules.decks,) * 52
+    decks = rules.decks
+    return () if decks == 0 else _FULL_SHOES.get(decks) or (decks,) * 52
+
+
+_FULL_SHOES = {decks: (decks,) * 52 for decks in range(1, 9)}
+"""A full shoe of each size, made once (so that its cards, ``_cards_in``, are worked out once)."""
+
+_set_fields = object.__setattr__
+"""Sets a frozen object's ``__dict__`` whole (``object.__setattr__``, past the frozen guard)."""
 
 
 def _replace(value: T, **changes: object) -> T:
     """``dataclasses.replace`` for the states, players and hands, several times faster: the
     fields are copied and ``changes`` set without running ``__init__`` again (these frozen
-    dataclasses have no ``__post_init__`` and no field left out of ``__init__``)."""
-    new = object.__new__(type(value))
-    fields = new.__dict__
-    fields.update(value.__dict__)
+    dataclasses have no ``__post_init__`` and no field left out of ``__init__``).  The fields'
+    dictionary is copied and handed to the new object whole, cheaper than filling its own."""
+    fields = value.__dict__.copy()
     size = len(fields)
     fields.update(changes)
     assert len(fields) == size, f"not fields: {changes.keys() - value.__dict__.keys()}"
+    new = object.__new__(type(value))
+    _set_fields(new, "__dict__", fields)
+    return new
+
+
+def _make(cls: type[U], fields: dict[str, object]) -> U:
+    """``cls(**fields)`` for the frozen dataclasses here, without ``__init__`` (which sets each
+    field through ``object.__setattr__``): ``fields`` must name every field, in order."""
+    new = object.__new__(cls)
+    _set_fields(new, "__dict__", fields)
     return new
 
 
 def _with_player(players: tuple[Player, ...], seat: int, player: Player) -> tuple[Player, ...]:
-    return (*players[:seat], player, *players[seat + 1:])
+    changed = list(players)  # cheaper than joining two slices around the new player
+    changed[seat] = player
+    return tuple(changed)
 
 
 def _with_hand(players: tuple[Player, ...], seat: int, index: int, hand: Hand) -> tuple[Player, ...]:
     p = players[seat]
-    return _with_player(players, seat, _replace(p, hands=(*p.hands[:index], hand, *p.hands[index + 1:])))
+    hands = list(p.hands)
+    hands[index] = hand
+    return _with_player(players, seat, _replace(p, hands=tuple(hands)))
 
 
 def _set_player(state: State, seat: int, player: Player) -> State:
@@ -107,21 +137,33 @@ def _set_hand(state: State, seat: int, index: int, hand: Hand) -> State:
 # ---- whose turn ---------------------------------------------------------------------------------
 def to_act(state: State) -> tuple[int, ...]:
     phase = state.phase
-    if phase is Phase.OVER:
+    if phase is _OVER:
         return ()
     if state.pending:
-        return (CHANCE,)
-    if phase is Phase.BET:
-        return tuple(s for s, p in enumerate(state.players) if not p.out and p.bet is None)
-    if phase is Phase.INSURANCE:
-        return tuple(s for s, p in enumerate(state.players) if p.hands and p.insurance is None)
-    if phase is Phase.PLAY:
+        return _CHANCE
+    if phase is _PLAY:
         return _SEATS[state.current[0]]
+    if phase is Phase.BET:
+        return _waiting(state.players, False)
+    if phase is Phase.INSURANCE:
+        return _waiting(state.players, True)
     raise AssertionError(f"no one to act in {phase}")  # pragma: no cover - every phase moves on
+
+
+def _waiting(players: tuple[Player, ...], insurance: bool) -> tuple[int, ...]:
+    """The seats still to answer: to bet (in the chips, no bet yet), or to answer the insurance
+    (dealt in, no answer yet).  A plain loop, cheaper than a generator for a few seats."""
+    seats: list[int] = []
+    for seat, p in enumerate(players):
+        if (p.hands and p.insurance is None) if insurance else (not p.out and p.bet is None):
+            seats.append(seat)
+    return tuple(seats)
 
 
 _SEATS = tuple((seat,) for seat in range(8))
 """``(seat,)`` for every seat, made once."""
+_CHANCE = (CHANCE,)
+_OVER, _PLAY = Phase.OVER, Phase.PLAY
 
 
 def bet_amounts(state: State, seat: int) -> range:
@@ -148,15 +190,28 @@ def _bets(low: int, high: int) -> tuple[Move, ...]:
 
 def legal_moves(state: State, seat: int) -> tuple[Move, ...]:
     phase = state.phase
-    if phase is Phase.PLAY and not state.pending:  # the common case, without building to_act
+    if phase is _PLAY and not state.pending:  # the common case, without building to_act
         return _plays(state, seat) if seat == state.current[0] else ()
+    if phase is Phase.BET and not state.pending:  # ``seat in to_act(state)``, for this seat alone
+        players = state.players
+        if not 0 <= seat < len(players):
+            return ()
+        player = players[seat]
+        if player.out or player.bet is not None:
+            return ()
+        rules = state.rules  # ``bet_amounts``, without building the range
+        return _bets(rules.min_bet, min(rules.max_bet, int(player.balance)))
     if seat not in to_act(state):
         return ()
-    if phase is Phase.BET:
-        amounts = bet_amounts(state, seat)
-        return _bets(amounts.start, amounts.stop - 1)
     player = state.players[seat]
     return _INSURANCE if _free(player) * 2 >= player.bet_or_zero() else _NO_INSURANCE
+
+
+_PLAYS: dict[tuple[bool, bool, bool], tuple[Move, ...]] = {
+    (double, split, surrender): (_HIT, _STAND, *((_DOUBLE,) if double else ()), *((_SPLIT,) if split else ()),
+                                 *((_SURRENDER,) if surrender else ()))
+    for double in (False, True) for split in (False, True) for surrender in (False, True)}
+"""The plays of a two-card hand, made once, by whether it may double, split and surrender."""
 
 
 def _plays(state: State, seat: int) -> tuple[Move, ...]:
@@ -167,14 +222,13 @@ def _plays(state: State, seat: int) -> tuple[Move, ...]:
     if len(hand.cards) != 2:  # doubling, splitting and surrender are for the first two cards only
         return _HIT_STAND
     rules = state.rules
-    moves: list[Move] = [_HIT, _STAND]
-    if may_double(rules, hand.values, hand.from_split) and _free(player) >= hand.bet:
-        moves.append(_DOUBLE)
-    if can_split(state, seat) and _free(player) >= hand.bet:
-        moves.append(_SPLIT)
-    if rules.surrender is Surrender.LATE and not hand.from_split and len(player.hands) == 1:
-        moves.append(_SURRENDER)
-    return tuple(moves)
+    # each rule looked at before the hand and the chips (``may_double`` and ``can_split`` are
+    # false anyway without doubling or splitting at the table)
+    double = rules.double is not Double.NONE and may_double(rules, hand.values, hand.from_split) \
+        and _free(player) >= hand.bet
+    split = rules.split_hands > 1 and can_split(state, seat) and _free(player) >= hand.bet
+    surrender = rules.surrender is Surrender.LATE and not hand.from_split and len(player.hands) == 1
+    return _PLAYS[double, split, surrender]
 
 
 def can_split(state: State, seat: int) -> bool:
@@ -269,11 +323,17 @@ def apply_move(state: State, seat: int, move: Move) -> State:
 def play_move(state: State, seat: int, move: Move) -> State:
     """Play ``move``, already known to be legal (``Game._apply_move``: ``Game.apply`` checks)."""
     player = state.players[seat]
+    if isinstance(move, Hit):
+        return _replace(state, pending=((seat, state.current[1]),))
+    if isinstance(move, Stand):
+        index = state.current[1]
+        hand = player.hands[index]
+        return _next_hand(state, _with_hand(state.players, seat, index, _replace(hand, done=True)))
     if isinstance(move, Bet):
-        state = _set_player(state, seat, _replace(player, bet=move.amount))
-        if not to_act(state):
-            state = _start_deal(state)
-        return state
+        players = _with_player(state.players, seat, _replace(player, bet=move.amount))
+        if _waiting(players, False):
+            return _replace(state, players=players)
+        return _start_deal(state, players)
     if isinstance(move, Insure | NoInsurance):
         amount = Fraction(player.bet_or_zero(), 2) if isinstance(move, Insure) else Fraction(0)
         state = _set_player(state, seat, _replace(player, insurance=amount))
@@ -282,17 +342,12 @@ def play_move(state: State, seat: int, move: Move) -> State:
         return state
     index = state.current[1]
     hand = player.hands[index]
-    if isinstance(move, Stand):
-        state = _set_hand(state, seat, index, _replace(hand, done=True))
-        return _next_hand(state)
-    if isinstance(move, Hit):
-        return _replace(state, pending=((seat, index),))
     if isinstance(move, DoubleDown):
         state = _set_hand(state, seat, index, _replace(hand, bet=hand.bet * 2, doubled=True))
         return _replace(state, pending=((seat, index),))
     if isinstance(move, SurrenderHand):
-        state = _set_hand(state, seat, index, _replace(hand, done=True, surrendered=True))
-        return _next_hand(state)
+        return _next_hand(state, _with_hand(state.players, seat, index,
+                                            _replace(hand, done=True, surrendered=True)))
     assert isinstance(move, Split)
     first = Hand(hand.cards[:1], hand.bet, from_split=True)
     second = Hand(hand.cards[1:], hand.bet, from_split=True)
@@ -301,22 +356,38 @@ def play_move(state: State, seat: int, move: Move) -> State:
     return _replace(state, pending=((seat, index),))
 
 
-def _start_deal(state: State) -> State:
-    """Everyone has bet: shuffle if the cut card has come out, and deal the first cards."""
+def _start_deal(state: State, players: tuple[Player, ...]) -> State:
+    """Everyone has bet (``players``, with their bets): shuffle if the cut card has come out, and
+    deal the first cards."""
     rules = state.rules
-    if rules.decks and state.dealt and state.dealt * 100 >= rules.penetration * 52 * rules.decks:
+    dealt = state.dealt
+    if rules.decks and dealt and dealt * 100 >= rules.penetration * 52 * rules.decks:
         state = _replace(state, shoe=_full_shoe(rules), dealt=0, count=0, shuffles=state.shuffles + 1)
-    players = tuple(_replace(p, hands=(Hand((), p.bet),)) if p.bet is not None else p
-                    for p in state.players)
-    seated = [s for s, p in enumerate(players) if p.bet is not None]
-    first = tuple((s, 0) for s in seated)
-    if rules.deal is Deal.MANUAL:
+    seated: list[Player] = []
+    first: list[tuple[int, int]] = []
+    for seat, p in enumerate(players):
+        if p.bet is not None:
+            p = _replace(p, hands=(_new_hand(p.bet),))
+            first.append(_FIRST_HANDS[seat] if seat < 8 else (seat, 0))
+        seated.append(p)
+    deal = rules.deal
+    if deal is Deal.MANUAL:
         pending = (*first, (DEALER, 1), *first)
-    elif rules.deal is Deal.NO_HOLE_CARD:
+    elif deal is Deal.NO_HOLE_CARD:
         pending = (*first, (DEALER, 0), *first)
     else:
         pending = (*first, (DEALER, 0), *first, (DEALER, 1))
-    return _replace(state, players=players, phase=Phase.DEAL, pending=pending, dealer=(), hole=-1)
+    return _replace(state, players=tuple(seated), phase=Phase.DEAL, pending=pending, dealer=(), hole=-1)
+
+
+_FIRST_HANDS = tuple((seat, 0) for seat in range(8))
+"""``(seat, 0)``, each seat's first hand as a card's target, made once."""
+
+
+@lru_cache(maxsize=256)
+def _new_hand(bet: int) -> Hand:
+    """A hand about to be dealt, for ``bet`` (one object for every such hand: it is immutable)."""
+    return Hand((), bet)
 
 
 # ---- chance: one card at a time ----------------------------------------------------------------
@@ -385,48 +456,111 @@ def draw_card(state: State, rng: random.Random) -> Card:
     The same card for the same ``rng`` as ``Game.sample_chance`` over ``card_chances``: the
     probabilities' common denominator is the number of cards left over ``step``, the greatest
     common divisor of the counts, so a point drawn below it, times ``step``, falls among the
-    cumulative counts where the generic draw's point falls among its cumulative weights."""
+    cumulative counts where the generic draw's point falls among its cumulative weights.  The
+    card at that point is read from ``_cards_in``, the shoe's cards in the deck's order, where
+    a cumulative sum and a bisection over the 52 counts would find the same one."""
     if not state.rules.decks:
         return DECK[rng.randrange(52)]
     shoe = state.shoe
-    step = math.gcd(*shoe)
-    point = rng.randrange(sum(shoe) // step) * step
-    return DECK[bisect.bisect_right(tuple(accumulate(shoe)), point)]
+    known = _SHOE_CARDS.get(id(shoe))  # ``_cards_in(shoe)``, its usual case inline
+    cards = known[1] if known is not None and known[0] is shoe else _cards_in(shoe)
+    step = 1 if 1 in shoe else math.gcd(*shoe)  # a count of 1 makes the divisor 1 at once
+    return DECK[cards[rng.randrange(len(cards) // step) * step]]
+
+
+def _cards_in(shoe: tuple[int, ...]) -> bytes:
+    """The cards in ``shoe`` as their deck indices, one byte a card, in the deck's order, each
+    as many times as the shoe holds it: the ``n``-th card of the shoe, counted along the counts,
+    is ``DECK[_cards_in(shoe)[n]]``.  Kept by the shoe's identity (``_take`` derives the next
+    shoe's from it by taking out one byte), else worked out from the counts."""
+    known = _SHOE_CARDS.get(id(shoe))
+    if known is not None and known[0] is shoe:
+        return known[1]
+    cards = b"".join([byte * n for byte, n in zip(_BYTES, shoe, strict=True)])
+    _remember(shoe, cards)
+    return cards
+
+
+def _remember(shoe: tuple[int, ...], cards: bytes) -> None:
+    if len(_SHOE_CARDS) >= 256:
+        _SHOE_CARDS.clear()
+    _SHOE_CARDS[id(shoe)] = (shoe, cards)
+
+
+_SHOE_CARDS: dict[int, tuple[tuple[int, ...], bytes]] = {}
+"""``_cards_in`` of the shoes seen lately, by their identity (each entry keeps its shoe alive, so
+that an id is not reused while it is in here)."""
+
+_BYTES = tuple(bytes((i,)) for i in range(52))
+
+
+def _take(state: State, card: Card) -> tuple[int, ...]:
+    """The shoe once ``card`` is dealt from it (refilled if that was its last card).  Where the
+    old shoe's ``_cards_in`` is known (and holds ``card``), the new one's is that less one byte,
+    kept for the next draw."""
+    shoe = state.shoe
+    i = _INDEX[card]
+    left = list(shoe)
+    left[i] -= 1
+    known = _SHOE_CARDS.get(id(shoe))
+    if known is not None and known[0] is shoe and shoe[i] > 0:
+        cards = known[1].replace(_BYTES[i], b"", 1)
+        if cards:
+            new = tuple(left)
+            if len(_SHOE_CARDS) >= 256:  # ``_remember(new, cards)``
+                _SHOE_CARDS.clear()
+            _SHOE_CARDS[id(new)] = (new, cards)
+            return new
+        return tuple(_refill(state, left, card))  # the shoe has run dry
+    if not any(left):
+        left = _refill(state, left, card)
+    return tuple(left)
 
 
 def apply_card(state: State, card: Card) -> State:
     pending = state.pending
     target, which = pending[0]
-    after = object.__new__(State)  # ``_replace``'s work, with the changes set one by one
-    changes = after.__dict__
-    changes.update(state.__dict__)
-    changes["pending"] = pending[1:]
+    changes = state.__dict__.copy()  # ``_replace``'s work, with the changes set one by one
+    left = changes["pending"] = pending[1:]
     if state.rules.decks:
-        shoe = list(state.shoe)
-        shoe[_INDEX[card]] -= 1
-        if not any(shoe):
-            shoe = _refill(state, shoe, card)
-        changes["shoe"] = tuple(shoe)
+        changes["shoe"] = _take(state, card)
         changes["dealt"] = state.dealt + 1
-    face_down = target == DEALER and which == 1
-    if not face_down:
-        changes["count"] = state.count + hi_lo(card)
     if target == DEALER:
-        if face_down:
+        if which == 1:  # face down: counted once turned up
             changes["hole"] = len(state.dealer)
+        else:
+            changes["count"] = state.count + hi_lo(card)
         changes["dealer"] = (*state.dealer, card)
     else:
-        hand = state.players[target].hands[which]
-        hand = _replace(hand, cards=(*hand.cards, card))
-        changes["players"] = _with_hand(state.players, target, which, hand)
-    state = after
-    if state.pending:
-        return state
-    if state.phase is Phase.DEAL:
-        return _after_deal(state)
-    if state.phase is Phase.PLAY:
-        return _next_hand(state)
-    return _dealer_next(state)
+        changes["count"] = state.count + hi_lo(card)
+        # ``_with_hand`` and ``_replace`` of the hand, inline
+        players = state.players
+        player = players[target]
+        hand = player.hands[which]
+        fields = hand.__dict__.copy()
+        fields["cards"] = (*hand.cards, card)
+        hands = list(player.hands)
+        hands[which] = _make(Hand, fields)
+        fields = player.__dict__.copy()
+        fields["hands"] = tuple(hands)
+        seated = list(players)
+        seated[target] = _make(Player, fields)
+        changes["players"] = tuple(seated)
+    phase = state.phase
+    if not left and phase is not Phase.DEAL and phase is not _PLAY \
+            and _dealer_draws(state.rules, changes["players"], changes["dealer"]):
+        changes["pending"] = _DEALER_CARD  # the dealer's next card, set before the state is made
+    after = _make(State, changes)
+    if after.pending:
+        return after
+    if phase is Phase.DEAL:
+        return _after_deal(after)
+    if phase is _PLAY:
+        return _next_hand(after, after.players)
+    return _settle(after, after.players, after.count)
+
+
+_DEALER_CARD = ((DEALER, 0),)
 
 
 def _refill(state: State, shoe: list[int], drawn: Card) -> list[int]:
@@ -451,109 +585,187 @@ def _after_insurance(state: State) -> State:
     if up is not None and peeks(rules, value(up)) and is_blackjack(state.dealer_values):
         # the dealer turns up a blackjack at once: the hole card is shown, and counted
         count = state.count + (hi_lo(state.dealer[state.hole]) if state.hole >= 0 else 0)
-        return _settle(_replace(state, hole=-1, count=count))
-    state = _replace(state, phase=Phase.PLAY, current=(-1, -1))
-    return _next_hand(state)
+        return _settle(state, state.players, count)
+    return _next_hand(state, state.players)  # which sets the phase to PLAY
 
 
-def _next_hand(state: State) -> State:
+def _next_hand(state: State, players: tuple[Player, ...]) -> State:
     """Move on to the next hand that needs a decision (dealing split hands their second card and
-    standing hands that have nothing to decide); after the last, the dealer plays."""
+    standing hands that have nothing to decide); after the last, the dealer plays.  ``players``
+    are the state's players, or changed ones to set in the same copy of the state."""
     rules = state.rules
-    for seat, player in enumerate(state.players):
+    # the hands before the one found are all done: a hand stood here is changed in ``players``
+    # and the search goes on (where the state's hands were searched again from the first)
+    for seat, player in enumerate(players):
         for index, hand in enumerate(player.hands):
             if hand.done:
                 continue
-            if len(hand.cards) == 1:  # a split hand: its second card first
-                return _replace(state, current=(seat, index), pending=((seat, index),))
-            aces = hand.from_split and hand.values[0] == 1 and not rules.hit_split_aces
-            pair_again = aces and rules.resplit_aces and hand.values[1] == 1 \
-                and len(player.hands) < rules.split_hands
-            if (hand.total >= 21 or hand.natural(rules) or hand.doubled or (aces and not pair_again)):
-                state = _set_hand(state, seat, index, _replace(hand, done=True))
-                return _next_hand(state)
-            return _replace(state, current=(seat, index))
-    return _dealer_turn(state)
+            cards = hand.cards
+            if len(cards) == 1:  # a split hand: its second card first
+                here = (seat, index)
+                return _replace(state, players=players, phase=_PLAY, current=here, pending=(here,))
+            values = values_of(cards)
+            total = sum(values)  # ``hand.total``
+            if total <= 11 and 1 in values:
+                total += 10
+            if total >= 21 or hand.doubled:
+                stands = True
+            elif hand.from_split:  # split aces stand after one card, unless they may draw or split again
+                stands = values[0] == 1 and not rules.hit_split_aces and not (
+                    rules.resplit_aces and values[1] == 1 and len(player.hands) < rules.split_hands)
+            else:  # ``hand.natural(rules)``
+                stands = len(values) == 2 and rules.naturals and is_blackjack(values)
+            if stands:
+                players = _with_hand(players, seat, index, _replace(hand, done=True))
+                continue
+            if players is state.players and state.phase is _PLAY and state.current == (seat, index):
+                return state  # the hand to act already (a card taken): nothing changes
+            return _replace(state, players=players, phase=_PLAY, current=(seat, index))
+    return _dealer_turn(state, players)
 
 
-def _live(state: State) -> bool:
-    """Some hand still needs the dealer's total to be settled."""
-    rules = state.rules
-    return any(not h.surrendered and not h.bust and not h.natural(rules)
-               for p in state.players for h in p.hands)
-
-
-def _dealer_turn(state: State) -> State:
-    if state.hole >= 0:  # the hole card is turned up
-        state = _replace(state, phase=Phase.DEALER, current=(-1, -1),
-                         count=state.count + hi_lo(state.dealer[state.hole]), hole=-1)
-    else:
-        state = _replace(state, phase=Phase.DEALER, current=(-1, -1))
-    return _dealer_next(state)
-
-
-def _dealer_next(state: State) -> State:
+def _dealer_draws(rules: Rules, players: tuple[Player, ...], dealer: tuple[Card, ...]) -> bool:
     """The dealer draws while the rules say so and some hand still depends on it: a second card
-    whenever a hand is live or a blackjack waits to see whether the dealer has one too."""
-    rules = state.rules
-    cards = state.dealer_values
-    live = _live(state)
+    whenever a hand is live (not surrendered, bust or a blackjack) or a blackjack waits to see
+    whether the dealer has one too."""
+    naturals = rules.naturals
+    live = natural = False
+    for p in players:
+        for h in p.hands:
+            values = values_of(h.cards)
+            if naturals and not h.from_split and is_blackjack(values):  # ``h.natural(rules)``
+                natural = True
+            elif not h.surrendered and sum(values) <= 21:  # not bust (an ace counts 11 only up to 21)
+                live = True
+    cards = values_of(dealer)
     if len(cards) < 2:
-        draw = live or any(h.natural(rules) for p in state.players for h in p.hands)
-    else:
-        draw = live and dealer_hits(rules, cards) and not (rules.naturals and is_blackjack(cards))
-    return _replace(state, pending=((DEALER, 0),)) if draw else _settle(state)
+        return live or natural
+    return live and dealer_hits(rules, cards) and not (naturals and is_blackjack(cards))
+
+
+def _dealer_turn(state: State, players: tuple[Player, ...]) -> State:
+    """The players are done (``players``, their last hand stood): the hole card is turned up, and
+    the dealer draws or the bets are settled."""
+    count = state.count
+    if state.hole >= 0:  # the hole card is turned up
+        count += hi_lo(state.dealer[state.hole])
+    if _dealer_draws(state.rules, players, state.dealer):
+        return _replace(state, players=players, phase=Phase.DEALER, current=(-1, -1), count=count, hole=-1,
+                        pending=_DEALER_CARD)
+    return _settle(state, players, count)
 
 
 # ---- settling ----------------------------------------------------------------------------------
-def _hand_result(rules: Rules, hand: Hand, dealer: tuple[int, ...]) -> HandResult:
+_WIN, _BLACKJACK, _PUSH = Outcome.WIN, Outcome.BLACKJACK, Outcome.PUSH
+_LOSE, _BUST, _SURRENDERED = Outcome.LOSE, Outcome.BUST, Outcome.SURRENDER
+
+
+def _hand_result(rules: Rules, hand: Hand, dealer_bj: bool, d_total: int) -> tuple[Outcome, int | Fraction]:
+    """How ``hand`` ends against the dealer's total, and its net: an ``int`` where it is a whole
+    number of chips, made a Fraction by the caller (``_settle`` adds the whole ones as ints)."""
     bet = hand.bet
-    dealer_bj = rules.naturals and is_blackjack(dealer)
-    total = hand.total
-    d_total = sum(dealer) + (10 if 1 in dealer and sum(dealer) + 10 <= 21 else 0)
     if hand.surrendered:  # late: honoured only if the dealer has no blackjack (seen later without a peek)
         if dealer_bj:
-            return HandResult(hand.cards, bet, Outcome.LOSE, Fraction(-bet))
-        return HandResult(hand.cards, bet, Outcome.SURRENDER, -Fraction(bet, 2))
-    if hand.natural(rules):
+            return _LOSE, -bet
+        return _SURRENDERED, -Fraction(bet, 2)
+    values = values_of(hand.cards)
+    if rules.naturals and not hand.from_split and is_blackjack(values):  # ``hand.natural(rules)``
         if dealer_bj:
-            return HandResult(hand.cards, bet, Outcome.PUSH, Fraction(0))
+            return _PUSH, 0
         won, staked = rules.blackjack.ratio
-        return HandResult(hand.cards, bet, Outcome.BLACKJACK, Fraction(bet * won, staked))
-    if hand.bust:
-        return HandResult(hand.cards, bet, Outcome.BUST, Fraction(-bet))
+        return _BLACKJACK, Fraction(bet * won, staked)
+    total = sum(values)  # ``hand.total``
+    if total > 21:
+        return _BUST, -bet
     if dealer_bj:
-        return HandResult(hand.cards, bet, Outcome.LOSE, Fraction(-bet))
+        return _LOSE, -bet
+    if total <= 11 and 1 in values:
+        total += 10
     if d_total > 21 or total > d_total:
-        return HandResult(hand.cards, bet, Outcome.WIN, Fraction(bet))
+        return _WIN, bet
     if total == d_total:
-        return HandResult(hand.cards, bet, Outcome.PUSH, Fraction(0))
-    return HandResult(hand.cards, bet, Outcome.LOSE, Fraction(-bet))
+        return _PUSH, 0
+    return _LOSE, -bet
 
 
 _NO_CHIPS = Fraction(0)
 
 
-def _settle(state: State) -> State:
+def _whole(n: int) -> Fraction:
+    """``Fraction(n)``, one object for each whole number lately made (a Fraction is immutable)."""
+    known = _WHOLE.get(n)
+    if known is None:
+        if len(_WHOLE) >= 1024:
+            _WHOLE.clear()
+        known = _WHOLE[n] = Fraction(n)
+    return known
+
+
+_WHOLE: dict[int, Fraction] = {}
+
+
+def _settle(state: State, players: tuple[Player, ...], count: int) -> State:
+    """Pay each hand of ``players`` (the state's, or changed ones) and end the round, with the
+    running ``count`` (the hole card's counted in, if it was turned up)."""
     rules = state.rules
-    dealer = state.dealer_values
+    dealer = values_of(state.dealer)
     dealer_bj = rules.naturals and is_blackjack(dealer)
+    d_total = sum(dealer)  # ``hand_total(dealer)[0]``
+    if d_total <= 11 and 1 in dealer:
+        d_total += 10
+    min_bet = rules.min_bet
     results = []
     insurance = []
-    players = []
-    for p in state.players:
-        hands = tuple(_hand_result(rules, h, dealer) for h in p.hands if h.cards)
+    settled = []
+    everyone_out = True
+    for p in players:
+        hands = []
+        whole = 0  # the sum of the nets that are whole numbers, added as ints, not Fractions
+        parts: list[Fraction] = []  # the others
+        for h in p.hands:
+            if not h.cards:
+                continue
+            outcome, amount = _hand_result(rules, h, dealer_bj, d_total)
+            if isinstance(amount, int):
+                whole += amount
+                net = _whole(amount)
+            else:
+                net = amount
+                parts.append(net)
+            hands.append(_make(HandResult, {"cards": h.cards, "bet": h.bet, "outcome": outcome, "net": net}))
         if p.insurance:
             ins = Fraction(p.insurance)
             ins_net = 2 * ins if dealer_bj else -ins
+            parts.append(ins_net)
         else:
             ins_net = _NO_CHIPS
-        results.append(hands)
+        results.append(tuple(hands))
         insurance.append(ins_net)
-        balance = p.balance + sum((h.net for h in hands), ins_net)
-        players.append(Player(balance, out=balance < rules.min_bet))
-    record = RoundResult(state.round, state.dealer, tuple(results), tuple(insurance))
-    over = state.round >= rules.rounds or all(p.out for p in players)
-    return _replace(state, players=tuple(players), history=(*state.history, record),
-                    phase=Phase.OVER if over else Phase.BET, round=state.round + (0 if over else 1),
-                    pending=(), current=(-1, -1), hole=-1, dealer=())
+        balance = p.balance
+        if not parts and balance.denominator == 1:  # whole numbers throughout
+            whole += balance.numerator
+            balance, out = _whole(whole), whole < min_bet
+        else:
+            balance = balance + sum(parts, _whole(whole))
+            out = balance < min_bet
+        everyone_out = everyone_out and out
+        settled.append(_make(Player, {"balance": balance, "bet": None, "hands": (), "insurance": None,
+                                      "out": out}))
+    record = _make(RoundResult, {"number": state.round, "dealer": state.dealer, "hands": tuple(results),
+                                 "insurance": tuple(insurance)})
+    over = state.round >= rules.rounds or everyone_out
+    changes = state.__dict__.copy()  # ``_replace``'s work, with the changes set one by one
+    changes["players"] = tuple(settled)
+    changes["history"] = (*state.history, record)
+    changes["count"] = count
+    changes["phase"] = Phase.OVER if over else Phase.BET
+    if not over:
+        changes["round"] = state.round + 1
+    changes["pending"] = ()
+    changes["current"] = _NO_HAND
+    changes["hole"] = -1
+    changes["dealer"] = ()
+    return _make(State, changes)
+
+
+_NO_HAND = (-1, -1)

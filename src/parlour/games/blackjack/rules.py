@@ -23,6 +23,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from parlour.core.errors import RulesError
 
@@ -160,12 +161,14 @@ class Rules:
                    double_after_split=True, decks=6)
         return replace(base, **changes)  # type: ignore[arg-type]
 
-    @property
+    # Worked out once and kept on the rules (read at every card dealt; a frozen dataclass's
+    # fields, compared and shown, are not touched).
+    @cached_property
     def dealer_shows_card(self) -> bool:
         """A dealer card is face up while the players decide."""
         return self.deal is not Deal.MANUAL
 
-    @property
+    @cached_property
     def naturals(self) -> bool:
         """A two-card 21 is a blackjack, beating other 21s."""
         return self.blackjack is not Payout.NONE

@@ -11,24 +11,37 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 from fractions import Fraction
-from operator import attrgetter
 
-from parlour.core.cards import Card, Rank
+from parlour.core.cards import Card, Rank, standard_deck
 from parlour.games.blackjack.rules import Rules, hand_total, is_blackjack
 
 
 def value(card: Card) -> int:
     """A card's points: ace 1 (or 11: see ``hand_total``), pictures 10."""
-    return _POINTS[card.rank]
+    return _CARD_POINTS[card]
 
 
 _POINTS = {rank: min(rank.number, 10) for rank in Rank}
-_RANK = attrgetter("rank")
+
+
+class _ByCard(dict[Card, int]):
+    """A card's number by the card itself, for the 52 cards of the deck (a card hashes by its
+    identity, in C, where a rank, an Enum, hashes in Python); any other card by its rank."""
+
+    def __init__(self, by_rank: dict[Rank, int]) -> None:
+        super().__init__((card, by_rank[card.rank]) for card in standard_deck())
+        self.by_rank = by_rank
+
+    def __missing__(self, card: Card) -> int:
+        return self.by_rank[card.rank]
+
+
+_CARD_POINTS = _ByCard(_POINTS)
 
 
 def values_of(cards: tuple[Card, ...]) -> tuple[int, ...]:
     """The points of each card (``value``), without a Python call per card."""
-    return tuple(map(_POINTS.__getitem__, map(_RANK, cards)))
+    return tuple(map(_CARD_POINTS.__getitem__, cards))
 
 
 # ---- moves ------------------------------------------------------------------------------------
@@ -240,10 +253,11 @@ class State:
 
 def hi_lo(card: Card) -> int:
     """The Hi-Lo count of a card: 2-6 count +1, 7-9 count 0, tens and aces -1."""
-    return _HI_LO[card.rank]
+    return _CARD_HI_LO[card]
 
 
 _HI_LO = {rank: 1 if 2 <= v <= 6 else (0 if 7 <= v <= 9 else -1) for rank, v in _POINTS.items()}
+_CARD_HI_LO = _ByCard(_HI_LO)
 
 __all__ = ["DEALER", "Bet", "DoubleDown", "Hand", "HandResult", "Hit", "Insure", "Move", "NoInsurance",
            "Outcome", "Phase", "Player", "RoundResult", "Split", "Stand", "State", "SurrenderHand",
