@@ -45,6 +45,7 @@ MATCHES: dict[str, tuple[int, Callable[[], Bot], Callable[[], Bot]]] = {
     "memory-random": (2, MemoryBot, RandomBot),
     "strong-memory": (2, StrongBot, MemoryBot),
     "strong-memory-4": (4, StrongBot, MemoryBot),
+    "strong-memory-6": (6, StrongBot, MemoryBot),
 }
 """name: (players, the bot under test, the opponents' bot)."""
 
