@@ -1,7 +1,7 @@
 """The engine's shortcuts agree with the plain computations they replace, over many seeded random
 games: the known cards and each seat's history (``State.told`` and ``State.seen``, carried on from
 state to state by ``apply_move``), the legal moves (cached by target and ranks held), ``cards_of``
-and the book test (bit tricks)."""
+and the book test (bit tricks), and the shuffled deal (``random.Random.shuffle`` step by step)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ import random
 
 import pytest
 
+from parlour.core.cards import standard_deck
 from parlour.core.protocol import CHANCE
-from parlour.games.go_fish import GAME, Act, Ask, Ending, Event, Rules, State
+from parlour.games.go_fish import GAME, Act, Ask, Deal, Ending, Event, Rules, State
 from parlour.games.go_fish.engine import known_cards, seen_history
 from parlour.games.go_fish.state import CARDS, RANK_MASKS, RANKS, Phase, books_held, cards_of, ranks_held
 
@@ -94,3 +95,14 @@ def test_cards_of_ranks_held_and_books_held_agree_with_card_by_card_loops():
         assert books_held(mask) == sum(1 << r for r in range(13) if mask & RANK_MASKS[r] == RANK_MASKS[r])
     assert cards_of(0) == ()
     assert len(cards_of((1 << 52) - 1)) == 52
+
+
+def test_a_shuffled_deal_is_the_standard_library_shuffle():
+    """``Deal.shuffled`` draws its own bits for ``random.Random`` and must shuffle as
+    ``random.Random.shuffle`` does, leaving the generator where ``shuffle`` leaves it."""
+    for seed in range(300):
+        mine, theirs = random.Random(seed), random.Random(seed)
+        deck = list(standard_deck())
+        theirs.shuffle(deck)
+        assert Deal.shuffled(mine).cards == tuple(deck)
+        assert mine.getrandbits(64) == theirs.getrandbits(64)

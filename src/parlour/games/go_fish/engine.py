@@ -6,10 +6,8 @@ left), each rank the asker holds (ace to king): ``Ask(target, rank)``.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable
 from functools import cache
-from typing import cast
 
 from parlour.core.cards import Rank
 from parlour.games.go_fish.notation import Ask, Deal
@@ -25,13 +23,17 @@ from parlour.games.go_fish.state import (
     State,
     books_held,
     cards_of,
-    ranks_held,
 )
 
 _INDEX = {card: i for i, card in enumerate(CARDS)}
-_INDEX_BY_ID = {id(card): i for i, card in enumerate(CARDS)}
-"""The same by identity: a shuffled deck's cards are ``CARDS``'s own objects (``standard_deck``), and
-looking them up so skips hashing a card (its two enums' ``__hash__``, in Python)."""
+"""Each card's place in a mask (cards hash by identity, in C)."""
+
+# Enum members as module constants: in Python 3.11 ``Phase.PLAY`` (an attribute of an enum class)
+# costs about as much as a small function call, a module global a dictionary look-up.
+_PLAY, _OVER = Phase.PLAY, Phase.OVER
+_FIRST_OUT, _DRAW_ON, _ALL_BOOKS = Ending.FIRST_OUT, Ending.DRAW_ON, Ending.ALL_BOOKS
+_BOOK = Act.BOOK
+_LOW13 = (1 << 13) - 1
 
 
 def deal(state: State, outcome: Deal) -> State:
@@ -40,41 +42,88 @@ def deal(state: State, outcome: Deal) -> State:
     n = state.players
     size = state.rules.dealt(n)
     order = [(state.dealer + 1 + k) % n for k in range(n)]
+    cards = list(map(_INDEX.__getitem__, outcome.cards))
     hands = [0] * n
-    found = [_INDEX_BY_ID.get(id(c)) for c in outcome.cards]
-    cards = [_INDEX[c] for c in outcome.cards] if None in found else cast(list[int], found)
-    for i in range(size * n):
-        hands[order[i % n]] |= 1 << cards[i]
-    after = dataclasses.replace(state, phase=Phase.PLAY, hands=tuple(hands), stock=tuple(cards[size * n:]),
-                                books=((),) * n, current=order[0], history=())
+    for k, seat in enumerate(order):  # the k-th player from the dealer's left: every n-th card from k
+        hands[seat] = sum(map(_BITS.__getitem__, cards[k:size * n:n]))  # different cards: ``|`` as ``+``
+    after = replace(state, phase=_PLAY, hands=tuple(hands), stock=tuple(cards[size * n:]),
+                    books=((),) * n, current=order[0], history=())
     for seat in order:
         after = _books(after, seat)
     return _settle(after)
 
 
-@cache
+_BITS = tuple(1 << i for i in range(52))
+
+
+def replace(state: State, **changes: object) -> State:
+    """``dataclasses.replace(state, **changes)``: a copy of the fields with these changed, and no
+    caches (``told``, ``seen``), made without ``State.__init__`` (a frozen dataclass's sets each
+    field through ``object.__setattr__``, and ``dataclasses.replace`` looks at every field first).
+
+    The fields go in a new dictionary of their own (``dict``), never a ``copy`` of a state's
+    ``__dict__``: a state made by ``State(...)`` keeps its fields in the object until its
+    ``__dict__`` is read, which hands back a dictionary sharing its keys with the class, and a
+    state holding one of those (its ``copy`` is another) has each field read the slow way (Python
+    3.11 does not specialize reading an attribute from it)."""
+    fields = dict(state.__dict__)
+    fields.update(changes)
+    fields["told"] = fields["seen"] = None
+    after = _new(State)
+    _set(after, "__dict__", fields)
+    return after
+
+
+def _subsets(items: tuple[Ask, ...]) -> list[tuple[Ask, ...]]:
+    """Every subset of ``items`` at the index of its bits (bit ``j`` for ``items[j]``), in order."""
+    out: list[tuple[Ask, ...]] = [()]
+    for item in items:
+        out += [(*subset, item) for subset in out]
+    return out
+
+
+_LOW_ASKS = [_subsets(tuple(Ask(target, rank) for rank in RANKS[:7])) for target in range(6)]
+_HIGH_ASKS = [_subsets(tuple(Ask(target, rank) for rank in RANKS[7:])) for target in range(6)]
+"""For each target, its asks for each set of ranks ace to seven (bits 0-6), and eight to king
+(bits 7-12, shifted down)."""
+_ASKS: list[tuple[Ask, ...] | None] = [None] * (6 << 13)
+"""``_asks(target, ranks)`` at ``target << 13 | ranks``, filled when first met: a list indexed by
+an int, cheaper than a cache keyed by the two arguments."""
+
+
 def _asks(target: int, ranks: int) -> tuple[Ask, ...]:
     """Asking ``target`` for each rank of ``ranks`` (bit ``r`` for rank ``r``, ace 0), ace first."""
-    return tuple(Ask(target, RANKS[r]) for r in range(13) if ranks >> r & 1)
+    key = target << 13 | ranks
+    moves = _ASKS[key]
+    if moves is None:
+        moves = _ASKS[key] = _LOW_ASKS[target][ranks & 127] + _HIGH_ASKS[target][ranks >> 7]
+    return moves
 
 
 def legal_moves(state: State, seat: int) -> tuple[Ask, ...]:
-    if state.phase is not Phase.PLAY or seat != state.current:
+    if state.phase is not _PLAY or seat != state.current:
         return ()
     hands, players = state.hands, state.players
-    ranks = ranks_held(hands[seat])
-    moves: tuple[Ask, ...] = ()
+    folded = hands[seat] | hands[seat] >> 26  # ``ranks_held``, inlined and in fewer steps
+    ranks = (folded | folded >> 13) & _LOW13
+    if players == 2:  # one other seat: its asks, or none if it holds no cards
+        target = 1 - seat
+        if not hands[target]:
+            return ()
+        moves = _ASKS[target << 13 | ranks]
+        return moves if moves is not None else _asks(target, ranks)
+    out: tuple[Ask, ...] = ()
     for step in range(1, players):
         target = (seat + step) % players
         if hands[target]:
-            moves += _asks(target, ranks)
-    return moves
+            out += _asks(target, ranks)
+    return out
 
 
 def explain(state: State, seat: int, move: Ask) -> str:
     """Why ``move`` is refused (it is not legal now)."""
-    if state.phase is not Phase.PLAY:
-        return "the cards have not been dealt" if state.phase is not Phase.OVER else "the game is over"
+    if state.phase is not _PLAY:
+        return "the cards have not been dealt" if state.phase is not _OVER else "the game is over"
     if seat != state.current:
         return f"it is not seat {seat + 1}'s turn"
     if not 0 <= move.target < state.players:
@@ -87,50 +136,136 @@ def explain(state: State, seat: int, move: Ask) -> str:
 
 
 def apply_move(state: State, seat: int, move: Ask) -> State:
-    """Apply a legal ask (checked by the caller)."""
+    """Apply a legal ask (checked by the caller).
+
+    The ask, the book it may make and, most of the time, the whole turn are worked out here on
+    plain values and the new state made once; only when the game may end or a hand is empty does
+    ``_settle`` take over (it would change nothing otherwise)."""
     r = RANK_INDEX[move.rank]
     rank_bits = RANK_MASKS[r]
     target = move.target
-    hands = list(state.hands)
-    given = hands[target] & rank_bits
+    hands = state.hands
+    held, victim = hands[seat], hands[target]  # their hands, changed below
+    given = victim & rank_bits
     stock = state.stock
     nxt = seat
+    # A hand never holds a whole book (books are set aside at once), so only the rank just asked
+    # for can make one, or the rank of a card drawn and kept: ``book`` (-1: none) stands for
+    # ``books_held`` of the new hand.
     if given:
-        hands[target] &= ~given
-        hands[seat] |= given
-        events: tuple[Event, ...] = (_ask_event(seat, target, r, given),)
+        victim ^= given  # ``given`` is some of its cards: the same as ``&= ~given``
+        held |= given
+        shown = given  # the cards everyone sees go to ``seat``
+        new = hidden = _ASKED.get((seat, target, given)) or _asked(seat, target, r, given)
+        # ``new``: the new events; ``hidden``: the same as the others see them (``Event.seen_by``)
+        book = r if held & rank_bits == rank_bits else -1
     elif stock:
         card, stock = stock[0], stock[1:]
-        hands[seat] |= 1 << card
-        events = (_ask_event(seat, target, r, 0), _fish_event(seat, r, card))
-        if not rank_bits >> card & 1:
+        held |= 1 << card
+        new, hidden = _FISHED.get((seat, target, r, card)) or _fished(seat, target, r, card)
+        if card % 13 == r:  # the rank asked for (``Card.index`` is ``13 * suit + rank``): shown
+            shown = 1 << card
+            book = r if held & rank_bits == rank_bits else -1
+        else:
             nxt = target
+            shown = 0
+            b = card % 13
+            book = b if held & RANK_MASKS[b] == RANK_MASKS[b] else -1
     else:
-        events = (_ask_event(seat, target, r, 0),)
+        new = hidden = _ASKED.get((seat, target, -1 - r)) or _asked(seat, target, r, 0)
         nxt = target
-    after = _changed(state, tuple(hands), stock, state.books, nxt, state.history + events)
-    if books_held(hands[seat]):
-        after = _books(after, seat)
-    after = _settle(after)
-    if state.told is not None or state.seen is not None:
-        _carry(state, after)
+        shown = 0
+        book = -1
+    books = state.books
+    booked = 0  # the cards of the book made
+    if book >= 0:  # what ``_books`` does
+        booked = RANK_MASKS[book]
+        held ^= booked
+        books_ = list(books)
+        books_[seat] = (*books_[seat], RANKS[book])
+        books = tuple(books_)
+        made = _book_event(seat, book)
+        new += (made,)
+        hidden += (made,)
+    if state.players == 2:
+        hands_: tuple[int, ...] = (held, victim) if seat == 0 else (victim, held)
+    else:
+        changed = list(hands)
+        changed[seat], changed[target] = held, victim
+        hands_ = tuple(changed)
+    # ``_changed(state, ...)``, inlined (see ``replace``).  The caches (``told``, ``seen``) are
+    # copied too: each is either None, as it must be, or given anew below or by ``_carry``.
+    fields = dict(state.__dict__)
+    fields["hands"] = hands_
+    fields["stock"] = stock
+    fields["books"] = books
+    fields["current"] = nxt
+    fields["history"] = state.history + new
+    after = _new(State)
+    _set(after, "__dict__", fields)
+    # ``over(after)`` by the ending; ALL_BOOKS: ``state`` was not over, so only a new book may end it
+    ending = state.rules.ending
+    if ending is _ALL_BOOKS:
+        done = book >= 0 and sum(map(len, books)) == 13
+    elif ending is _DRAW_ON:
+        done = not stock
+    else:
+        done = not stock or 0 in hands_
+    told, seen = state.told, state.seen
+    if done or 0 in hands_:  # the game may end, or someone must draw or sit out
+        after = _settle(after)
+        if told is not None or seen is not None:
+            _carry(state, after)
+        return after
+    # Otherwise ``_settle`` would hand ``after`` back as it is (``nxt`` holds cards, and so do the
+    # others); the caches are carried on from the new events (what ``_carry`` works out from them).
+    if told is not None:  # ``_learn(told, new)``: shown cards go to ``seat``, a book's to nobody
+        if shown | booked:
+            clear = ~(shown | booked)
+            learnt = [k & clear for k in told]
+            learnt[seat] |= shown & ~booked
+            told = tuple(learnt)
+        fields["told"] = told  # unchanged when no card was shown (``_learn`` hands it back too)
+    if seen is not None:  # ``seat`` sees all its events, the others ``hidden``
+        fields["seen"] = {s: h + (new if s == seat else hidden) for s, h in seen.items()}
     return after
+
+
+_new = object.__new__
+_set = object.__setattr__
+_ASKED: dict[tuple[int, int, int], tuple[Event, ...]] = {}
+"""``_asked``'s answers, by seat, target and the cards given (-1 - rank when none)."""
+_FISHED: dict[tuple[int, int, int, int], tuple[tuple[Event, ...], tuple[Event, ...]]] = {}
+"""``_fished``'s answers, by its arguments (a plain dictionary: cheaper than ``functools.cache``)."""
+
+
+def _asked(seat: int, target: int, r: int, given: int) -> tuple[Event, ...]:
+    """The ask as a history's events (``_ask_event``), kept in ``_ASKED``."""
+    events: tuple[Event, ...] = (_ask_event(seat, target, r, given),)
+    _ASKED[seat, target, given if given else -1 - r] = events
+    return events
+
+
+def _fished(seat: int, target: int, r: int, card: int) -> tuple[tuple[Event, ...], tuple[Event, ...]]:
+    """"Go fish!" and the draw of ``card``, as ``seat`` sees them and as everyone else does
+    (``Event.seen_by``), kept in ``_FISHED``."""
+    events = (_ask_event(seat, target, r, 0), _fish_event(seat, r, card))
+    both = _FISHED[seat, target, r, card] = (events, tuple([e.seen_by(None) for e in events]))
+    return both
 
 
 def _changed(state: State, hands: tuple[int, ...], stock: tuple[int, ...],
              books: tuple[tuple[Rank, ...], ...], current: int, history: tuple[Event, ...]) -> State:
-    """``state`` with these fields given anew and no caches (``told``, ``seen``): what
-    ``State(...)`` makes of them, without running its ``__init__`` (a frozen dataclass's sets each
-    field through ``object.__setattr__``)."""
-    after = object.__new__(State)
-    fields = after.__dict__
-    fields.update(state.__dict__)
+    """``state`` with these fields given anew and no caches: ``replace(state, hands=hands, ...)``."""
+    fields = dict(state.__dict__)
     fields["hands"] = hands
     fields["stock"] = stock
     fields["books"] = books
     fields["current"] = current
     fields["history"] = history
     fields["told"] = fields["seen"] = None
+    after = _new(State)
+    _set(after, "__dict__", fields)
     return after
 
 
@@ -173,9 +308,9 @@ def _books(state: State, seat: int) -> State:
 def over(state: State) -> bool:
     """Whether the game ends now, by the rules' ending."""
     ending = state.rules.ending
-    if ending is Ending.FIRST_OUT:
+    if ending is _FIRST_OUT:
         return not state.stock or not all(state.hands)
-    if ending is Ending.DRAW_ON:
+    if ending is _DRAW_ON:
         return not state.stock
     return sum(map(len, state.books)) == 13
 
@@ -186,7 +321,7 @@ def _settle(state: State) -> State:
     one and passes the turn on)."""
     for _ in range(4 * 52):
         if over(state):
-            return dataclasses.replace(state, phase=Phase.OVER)
+            return replace(state, phase=_OVER)
         seat = state.current
         hands = state.hands
         if hands[seat] and hands.count(0) < len(hands) - 1:  # cards, and someone else holds some
@@ -245,7 +380,7 @@ def _learn(told: tuple[int, ...], events: Iterable[Event]) -> tuple[int, ...]:
             for card in event.cards:
                 bits |= 1 << card.index
             out = [k & ~bits for k in (told if out is None else out)]
-            if event.act is not Act.BOOK:
+            if event.act is not _BOOK:
                 out[event.seat] |= bits
     return told if out is None else tuple(out)
 

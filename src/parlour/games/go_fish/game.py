@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Container, Mapping, Sequence
 from fractions import Fraction
@@ -19,6 +18,10 @@ from parlour.games.go_fish.state import Phase, State
 from parlour.games.go_fish.view import GoFishView, make_view
 
 _DECK = frozenset(standard_deck())
+_PLAY, _OVER = Phase.PLAY, Phase.OVER  # as module constants: cheaper than an enum class's attributes
+_SEATS = tuple((seat,) for seat in range(6))
+"""``(seat,)`` for each seat, made once."""
+_CHANCE = (CHANCE,)
 
 
 class _AnyShuffle(Container[Any]):
@@ -55,26 +58,25 @@ class GoFish(Game[Rules, State, Ask, Outcome, GoFishView]):
         return {"manual": Rules(), "all-books": Rules(ending=Ending.ALL_BOOKS)}
 
     def to_act(self, state: State) -> tuple[int, ...]:
-        if state.phase is Phase.OVER:
-            return ()
-        if state.phase is not Phase.PLAY:
-            return (CHANCE,)
-        return (state.current,)
+        phase = state.phase
+        if phase is _PLAY:
+            return _SEATS[state.current]
+        return () if phase is _OVER else _CHANCE
 
     def players(self, state: State) -> int:
         return state.players
 
-    def legal_moves(self, state: State, seat: int) -> tuple[Ask, ...]:
-        """In the order of ``engine``'s docstring."""
-        return engine.legal_moves(state, seat)
+    # The engine's own functions, called without a method of ours in between (a static method
+    # is called without ``self``): the same as ``return engine.legal_moves(state, seat)``.
+    legal_moves = staticmethod(engine.legal_moves)
+    """In the order of ``engine``'s docstring."""
 
     def explain_illegal(self, state: State, seat: int, move: Ask) -> str:
         if not isinstance(move, Ask):
             return f"{move!r} is not a Go Fish move"
         return engine.explain(state, seat, move)
 
-    def _apply_move(self, state: State, seat: int, move: Ask) -> State:
-        return engine.apply_move(state, seat, move)
+    _apply_move = staticmethod(engine.apply_move)
 
     def chance_outcomes(self, state: State) -> tuple[tuple[Outcome, Fraction], ...] | None:
         """The first dealer: each seat alike.  A deal is sampled (``None``)."""
@@ -96,7 +98,7 @@ class GoFish(Game[Rules, State, Ask, Outcome, GoFishView]):
 
     def _apply_outcome(self, state: State, outcome: Outcome) -> State:
         if isinstance(outcome, FirstDealer):
-            return dataclasses.replace(state, phase=Phase.DEAL, dealer=outcome.seat)
+            return engine.replace(state, phase=Phase.DEAL, dealer=outcome.seat)
         return engine.deal(state, outcome)
 
     def returns(self, state: State) -> tuple[float, ...]:
@@ -111,8 +113,7 @@ class GoFish(Game[Rules, State, Ask, Outcome, GoFishView]):
     def result_text(self, state: State, names: Sequence[str] | None = None) -> str:
         return text.result(state, text.namer(names))
 
-    def view(self, state: State, seat: int | None) -> GoFishView:
-        return make_view(state, seat)
+    view = staticmethod(make_view)  # as ``legal_moves``: ``return make_view(state, seat)``
 
     def resample_hidden(self, state: State, seat: int | None, rng: random.Random) -> State:
         """Deal anew what ``seat`` cannot see: the other hands' cards not known to everyone and the

@@ -51,8 +51,24 @@ class Deal:
     @classmethod
     def shuffled(cls, rng: random.Random) -> Deal:
         deck = list(standard_deck())
-        rng.shuffle(deck)
+        if type(rng) is random.Random:
+            # ``rng.shuffle(deck)`` step by step, drawing the very same bits: from the last card
+            # down, swap it with one at random from the top to it, found as ``Random._randbelow``
+            # finds it (as many bits as ``i + 1`` has, drawn again until below ``i + 1``), without
+            # calling a method of the module's in Python for each card.
+            getrandbits = rng.getrandbits
+            for i, k in _SHUFFLE_STEPS:
+                j = getrandbits(k)
+                while j > i:
+                    j = getrandbits(k)
+                deck[i], deck[j] = deck[j], deck[i]
+        else:  # a generator of its own kind: its own ``shuffle``
+            rng.shuffle(deck)
         return cls(tuple(deck))
+
+
+_SHUFFLE_STEPS = tuple((i, (i + 1).bit_length()) for i in reversed(range(1, 52)))
+"""``Deal.shuffled``'s steps: each place ``i`` from the bottom card up, and the bits drawn for it."""
 
 
 Outcome = FirstDealer | Deal
@@ -85,7 +101,18 @@ def parse_move(text: str) -> Ask:
 
 
 def format_move(move: Ask) -> str:
-    return f"ask {move.target + 1} for {move.rank.plural}"
+    text = _ASK_TEXT.get((move.target, move.rank))
+    if text is None:
+        text = f"ask {move.target + 1} for {move.rank.plural}"
+        if 0 <= move.target < 6:  # a seat: kept (at most 78 of them)
+            _ASK_TEXT[move.target, move.rank] = text
+    return text
+
+
+_ASK_TEXT: dict[tuple[int, Rank], str] = {}
+"""``format_move``'s texts by target and rank (a rank hashes by identity, in C)."""
+_CARD_TEXT = {card: str(card) for card in standard_deck()}
+"""Each card's text (a card hashes by identity, in C; ``str`` reads two enums' values, in Python)."""
 
 
 def parse_outcome(text: str) -> Outcome:
@@ -103,4 +130,7 @@ def parse_outcome(text: str) -> Outcome:
 def format_outcome(outcome: Outcome) -> str:
     if isinstance(outcome, FirstDealer):
         return f"dealer {outcome.seat + 1}"
-    return " ".join(str(c) for c in outcome.cards)
+    try:
+        return " ".join(map(_CARD_TEXT.__getitem__, outcome.cards))
+    except (KeyError, TypeError):  # anything but the cards of ``standard_deck``
+        return " ".join(str(c) for c in outcome.cards)

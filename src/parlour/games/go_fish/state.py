@@ -55,8 +55,8 @@ def cards_of(mask: int) -> tuple[Card, ...]:
     spread = _SPREAD
     turned = (spread[mask & _LOW13] | spread[mask >> 13 & _LOW13] << 1 | spread[mask >> 26 & _LOW13] << 2
               | spread[mask >> 39] << 3)
-    return (_B0[turned & 255] + _B1[turned >> 8 & 255] + _B2[turned >> 16 & 255] + _B3[turned >> 24 & 255]
-            + _B4[turned >> 32 & 255] + _B5[turned >> 40 & 255] + _B6[turned >> 48])
+    b = turned.to_bytes(7, "little")  # its bytes, low first: cheaper than shifting and masking each
+    return _B0[b[0]] + _B1[b[1]] + _B2[b[2]] + _B3[b[3]] + _B4[b[4]] + _B5[b[5]] + _B6[b[6]]
 
 
 def rank_count(mask: int, rank: Rank) -> int:

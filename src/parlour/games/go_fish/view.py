@@ -70,7 +70,7 @@ class GoFishView(View):
 
 def make_view(state: State, seat: int | None) -> GoFishView:
     phase, players = state.phase, state.players
-    dealt = phase is Phase.PLAY or phase is Phase.OVER
+    dealt = phase is _PLAY or phase is _OVER
     own = None
     if seat is not None:
         own = cards_of(state.hands[seat]) if dealt else ()
@@ -82,24 +82,29 @@ def make_view(state: State, seat: int | None) -> GoFishView:
         "rules": state.rules,
         "players": players,
         "phase": phase,
-        "to_act": state.current if phase is Phase.PLAY else None,
-        "dealer": None if phase is Phase.CUT else state.dealer,
+        "to_act": state.current if phase is _PLAY else None,
+        "dealer": None if phase is _CUT else state.dealer,
         "hand": own,
-        "hand_sizes": tuple([h.bit_count() for h in state.hands]) if dealt else (0,) * players,
+        "hand_sizes": tuple(map(_BIT_COUNT, state.hands)) if dealt else (0,) * players,
         "books": state.books if dealt else ((),) * players,
         "stock_size": len(state.stock) if dealt else 52,
         "known": _known(state) if dealt else ((),) * players,
         "history": seen_history(state, seat),
-        "winners": winners(state) if phase is Phase.OVER else (),
+        "winners": winners(state) if phase is _OVER else (),
     })
     return view
 
 
 _new = object.__new__
 _set = object.__setattr__
+_CUT, _PLAY, _OVER = Phase.CUT, Phase.PLAY, Phase.OVER  # cheaper than an enum class's attributes
+_BIT_COUNT = int.bit_count
+_AND = int.__and__
+_KNOWN: dict[tuple[int, ...], tuple[tuple[Card, ...], ...]] = {}
+"""``_known``'s answers by the masks of known cards (the same masks come back often in a game:
+known cards change now and then), emptied when it grows large."""
 _CARDS: dict[int, tuple[Card, ...]] = {0: ()}
-"""``cards_of`` of the masks ``_known`` has met (few in a game: known cards change now and then),
-emptied when it grows large."""
+"""``cards_of`` of the masks ``_known`` has met, emptied when it grows large."""
 
 
 def _known(state: State) -> tuple[tuple[Card, ...], ...]:
@@ -109,14 +114,20 @@ def _known(state: State) -> tuple[tuple[Card, ...], ...]:
         known_cards(state)  # fills the cache
         told = state.told
         assert told is not None
-    memo = _CARDS
-    out = []
-    for t, h in zip(told, state.hands, strict=True):
-        mask = t & h
-        cards = memo.get(mask)
-        if cards is None:
-            if len(memo) >= 4096:
-                memo.clear()
-            cards = memo[mask] = cards_of(mask)
-        out.append(cards)
-    return tuple(out)
+    masks = tuple(map(_AND, told, state.hands))  # what ``known_cards`` hands back
+    known = _KNOWN.get(masks)
+    if known is None:
+        if len(_KNOWN) >= 16384:
+            _KNOWN.clear()
+        memo = _CARDS
+        if len(memo) >= 4096:
+            memo.clear()
+            memo[0] = ()
+        out = []
+        for mask in masks:
+            cards = memo.get(mask)
+            if cards is None:
+                cards = memo[mask] = cards_of(mask)
+            out.append(cards)
+        known = _KNOWN[masks] = tuple(out)
+    return known
