@@ -256,17 +256,8 @@ def _fished(seat: int, target: int, r: int, card: int) -> tuple[tuple[Event, ...
 
 def _changed(state: State, hands: tuple[int, ...], stock: tuple[int, ...],
              books: tuple[tuple[Rank, ...], ...], current: int, history: tuple[Event, ...]) -> State:
-    """``state`` with these fields given anew and no caches: ``replace(state, hands=hands, ...)``."""
-    fields = dict(state.__dict__)
-    fields["hands"] = hands
-    fields["stock"] = stock
-    fields["books"] = books
-    fields["current"] = current
-    fields["history"] = history
-    fields["told"] = fields["seen"] = None
-    after = _new(State)
-    _set(after, "__dict__", fields)
-    return after
+    """``state`` with these fields given anew and no caches."""
+    return replace(state, hands=hands, stock=stock, books=books, current=current, history=history)
 
 
 @cache
