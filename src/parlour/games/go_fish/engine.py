@@ -358,7 +358,7 @@ def known_cards(state: State) -> tuple[int, ...]:
     if told is None:
         told = _learn((0,) * state.players, state.history)
         object.__setattr__(state, "told", told)
-    return tuple([k & h for k, h in zip(told, state.hands, strict=True)])
+    return tuple(map(int.__and__, told, state.hands))  # each seat's known cards it still holds
 
 
 def _learn(told: tuple[int, ...], events: Iterable[Event]) -> tuple[int, ...]:

@@ -99,7 +99,6 @@ _new = object.__new__
 _set = object.__setattr__
 _CUT, _PLAY, _OVER = Phase.CUT, Phase.PLAY, Phase.OVER  # cheaper than an enum class's attributes
 _BIT_COUNT = int.bit_count
-_AND = int.__and__
 _KNOWN: dict[tuple[int, ...], tuple[tuple[Card, ...], ...]] = {}
 """``_known``'s answers by the masks of known cards (the same masks come back often in a game:
 known cards change now and then), emptied when it grows large."""
@@ -109,12 +108,7 @@ _CARDS: dict[int, tuple[Card, ...]] = {0: ()}
 
 def _known(state: State) -> tuple[tuple[Card, ...], ...]:
     """For each seat, the cards everyone knows it holds (``engine.known_cards``), as cards."""
-    told = state.told
-    if told is None:
-        known_cards(state)  # fills the cache
-        told = state.told
-        assert told is not None
-    masks = tuple(map(_AND, told, state.hands))  # what ``known_cards`` hands back
+    masks = known_cards(state)
     known = _KNOWN.get(masks)
     if known is None:
         if len(_KNOWN) >= 16384:
