@@ -64,8 +64,11 @@ def wait_log_beyond(page: Page, n: int) -> None:
 
 
 def wait_for_turn_or_end(page: Page) -> bool:
+    # the moves list is drawn before the board on a first load (the board waits for the game's
+    # view module to be imported): wait for the hand too, which a player to act always has
     page.wait_for_function("() => !document.getElementById('result').hidden"
-                           " || document.querySelectorAll('.move-btn').length > 0", timeout=30_000)
+                           " || (document.querySelectorAll('.move-btn').length > 0"
+                           " && document.querySelectorAll('.gf-you .gf-group').length > 0)", timeout=30_000)
     return not page.locator("#result").is_visible()
 
 
