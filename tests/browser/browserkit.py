@@ -72,3 +72,19 @@ def shown(html: str, cards: set[str]) -> set[str]:
 def short(card: str) -> str:
     """A card as the pages write it: ``7♥``, ``10♠``."""
     return RANK.get(card[0], (card[0], card[0]))[1] + SUIT[card[1]][1]
+
+
+DRAWN = ("document.getElementById('board').dataset.drawn !== undefined"
+         " && document.getElementById('board').dataset.drawn"
+         " === document.getElementById('legal').dataset.drawn")
+"""True in the page once the board shows the same position as the moves list.  On a first load
+table.js draws the moves list a moment before the board (the board waits for the game's view
+module to be imported), so a test that waits for move buttons alone may read an empty board."""
+
+
+def wait_for_turn_or_end(page: Page, timeout: float = 30_000) -> bool:
+    """Wait until this page may move, with the board drawn (True), or the game is over (False)."""
+    page.wait_for_function("() => !document.getElementById('result').hidden"
+                           f" || (document.querySelectorAll('.move-btn').length > 0 && {DRAWN})",
+                           timeout=timeout)
+    return not page.locator("#result").is_visible()

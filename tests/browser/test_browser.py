@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import NEEDS_CHROMIUM, PHONE, Pages, api
+from browserkit import NEEDS_CHROMIUM, PHONE, Pages, api, wait_for_turn_or_end
 from playwright.sync_api import Page, expect
 
 pytestmark = NEEDS_CHROMIUM
@@ -52,14 +52,6 @@ def legal_moves(page: Page) -> list[str]:
     moves: list[str] = page.locator(".move-btn").evaluate_all("els => els.map(e => e.dataset.move)")
     return moves
 
-
-def wait_for_turn_or_end(page: Page) -> bool:
-    """Wait until this page may move (True) or the game is over (False)."""
-    page.wait_for_function(
-        "() => !document.getElementById('result').hidden"
-        " || document.querySelectorAll('.move-btn').length > 0",
-        timeout=20_000)
-    return not page.locator("#result").is_visible()
 
 
 def play_by_clicking(page: Page) -> str:

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from browserkit import DESKTOP, NEEDS_CHROMIUM, PHONE, Pages, shown
+from browserkit import DESKTOP, NEEDS_CHROMIUM, PHONE, Pages, shown, wait_for_turn_or_end
 from playwright.sync_api import Page, expect
 
 from parlour.core.protocol import CHANCE
@@ -132,11 +132,6 @@ def legal_moves(page: Page) -> list[str]:
     moves: list[str] = page.locator(".move-btn").evaluate_all("els => els.map(e => e.dataset.move)")
     return moves
 
-
-def wait_for_turn_or_end(page: Page) -> bool:
-    page.wait_for_function("() => !document.getElementById('result').hidden"
-                           " || document.querySelectorAll('.move-btn').length > 0", timeout=20_000)
-    return not page.locator("#result").is_visible()
 
 
 def act(page: Page, table: Any, do: Callable[..., Any], *args: Any) -> None:

@@ -18,7 +18,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from browserkit import DESKTOP, NEEDS_CHROMIUM, PHONE, Pages, short, shown
+from browserkit import DESKTOP, NEEDS_CHROMIUM, PHONE, Pages, short, shown, wait_for_turn_or_end
 from playwright.sync_api import Page, expect
 
 from parlour.core.cards import Card
@@ -100,11 +100,6 @@ def hand_cards(page: Page) -> list[str]:
     cards: list[str] = page.locator(".gr-you .gr-card").evaluate_all("els => els.map(e => e.dataset.card)")
     return cards
 
-
-def wait_for_turn_or_end(page: Page) -> bool:
-    page.wait_for_function("() => !document.getElementById('result').hidden"
-                           " || document.querySelectorAll('.move-btn').length > 0", timeout=20_000)
-    return not page.locator("#result").is_visible()
 
 
 def click_and_wait(page: Page, selector: str) -> None:

@@ -16,7 +16,7 @@ import re
 import urllib.request
 from typing import Any
 
-from browserkit import DESKTOP, NEEDS_CHROMIUM, PHONE, Pages, shown
+from browserkit import DESKTOP, NEEDS_CHROMIUM, PHONE, Pages, shown, wait_for_turn_or_end
 from playwright.sync_api import Page, expect
 
 from parlour.agents import make_bot
@@ -62,14 +62,6 @@ def log_line(page: Page, n: int) -> str:
 def wait_log_beyond(page: Page, n: int) -> None:
     page.wait_for_function("n => document.querySelectorAll('#log li[data-n]').length > n", arg=n)
 
-
-def wait_for_turn_or_end(page: Page) -> bool:
-    # the moves list is drawn before the board on a first load (the board waits for the game's
-    # view module to be imported): wait for the hand too, which a player to act always has
-    page.wait_for_function("() => !document.getElementById('result').hidden"
-                           " || (document.querySelectorAll('.move-btn').length > 0"
-                           " && document.querySelectorAll('.gf-you .gf-group').length > 0)", timeout=30_000)
-    return not page.locator("#result").is_visible()
 
 
 def legal_asks(page: Page) -> set[tuple[int, str]]:

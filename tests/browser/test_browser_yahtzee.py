@@ -13,7 +13,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from browserkit import DESKTOP, NEEDS_CHROMIUM, PHONE, Pages, api
+from browserkit import DESKTOP, DRAWN, NEEDS_CHROMIUM, PHONE, Pages, api
 from playwright.sync_api import Page, expect
 
 UPPER = ("ones", "twos", "threes", "fours", "fives", "sixes")
@@ -67,7 +67,8 @@ def wait_turn_start_or_end(page: Page) -> bool:
     """Wait until this page may roll for a new turn (True) or the game is over (False)."""
     page.wait_for_function(
         "() => !document.getElementById('result').hidden || ([...document.querySelectorAll('.move-btn')]"
-        ".map(b => b.dataset.move).join() === 'roll' && document.querySelector('.yz-roll:not([hidden])'))",
+        ".map(b => b.dataset.move).join() === 'roll' && document.querySelector('.yz-roll:not([hidden])')"
+        f" && {DRAWN})",
         timeout=20_000)
     return not page.locator("#result").is_visible()
 

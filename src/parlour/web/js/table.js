@@ -471,6 +471,7 @@ async function renderBoard() {
   if (covered()) {
     host.replaceChildren(h("p", {class: "muted"}, "Hidden until the next player is ready."));
     boardRoot = null;
+    host.dataset.drawn = drawnKey();
     return;
   }
   const game = state.game;
@@ -493,6 +494,14 @@ async function renderBoard() {
     host.replaceChildren(boardRoot);
     generic.render(boardRoot, ctx);
   }
+  host.dataset.drawn = drawnKey();
+}
+
+// Which position and seat a part of the page shows.  The board is drawn a moment after the moves
+// list on a first load (it waits for the game's view module); when #board and #legal carry the
+// same key, both show the same position (browser tests wait for that).
+function drawnKey() {
+  return `${state.game_no}:${state.seq}:${shownSeat}:${covered() ? "covered" : "open"}`;
 }
 
 function context() {
@@ -512,6 +521,7 @@ function renderMoves() {
   const box = $("legal");
   const hadFocus = box.contains(document.activeElement);
   box.replaceChildren();
+  box.dataset.drawn = drawnKey();
   const groups = Object.keys(state.legal || {}).map(Number).filter((s) => state.legal[String(s)].length);
   const several = held().length > 1;
   $("moves-for").textContent = shownSeat !== null && several ? `for ${nameOf(shownSeat)}` : "";
