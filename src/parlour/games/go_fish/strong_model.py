@@ -28,10 +28,15 @@ interchangeable: ``C(room, room of one)`` ways to share their room), and the ran
 the order whose largest step is smallest (``_order``, dynamic programming over the sets of ranks
 dealt; ``_greedy`` when that is small anyway).  A pass forward and one back give every rank's
 exact distribution in every hand.  Past ``MAX_CELLS`` cells (``MAX_CELLS_MANY`` with five players
-or more) it first merges two groups of one hand (their allowed ranks joined: this loosens and
-never invents a constraint; ``Locations.loosened``), and past that approximates by iterative
-proportional fitting (the maximum-entropy table with those row and column sums, a floor pinning
-one slot, the cap applied to each hand's counts afterwards; ``exact`` is then False).
+or more) the same count runs on a list of the cells the pass forward reaches
+(``strong_listed.py``): a box lets every group take up to all the cards dealt that it may hold,
+but a rank's cards are shared among the groups, and with five or six players only a small share
+of the box (often a few cells in a hundred) is reached.  Past ``MAX_LISTED`` listed cells in a
+step, it merges two groups of one hand (their allowed ranks joined: this loosens and never
+invents a constraint; ``Locations.loosened``) until whole boxes fit, and past that approximates
+by iterative proportional fitting (the maximum-entropy table with those row and column sums, a
+floor pinning one slot, the cap applied to each hand's counts afterwards; ``exact`` is then
+False).
 
 Exact without loosening (the same states of random games, the player to act, ``track(view)``,
 2026-11-22): 100% of positions with two or three players, 99% with four, 38% with six, against
@@ -57,6 +62,30 @@ percentile 246 against 153).  (60,000: 64%, 36%, 0%, 153 ms.)  Five players (150
 exact (59%), 68 ms against 48 ms.  Four players (90 positions, ``MAX_CELLS`` 60,000 as before):
 100% (98%), 25 ms against 17 ms.  The chances agree with the count before wherever it was exact
 (to 3e-14).
+
+The listed count (2026-11-25; ``bench/go_fish_model.py``, which reads the positions the same way:
+every other position of 8 random games a row, the player to act, the bot's tracking and retry;
+both versions one after the other on the same positions, the shared machine at load about 2 on
+two cores), ``MAX_LISTED`` 400,000:
+
+    python bench/go_fish_model.py --players 2 3 4 5 6 --games 8 --seed 1
+    python bench/go_fish_model.py --players 6 --games 16 --seed 100
+
+| players, seed | positions | exact without loosening | merged | fitted | ms a count: mean, median, p90, max |
+|---|---|---|---|---|---|
+| 2, 1 | 236 | 100% -> 100% | 0% | 0% | 1.4 -> 1.4, 1.4 -> 1.3, 1.6 -> 1.6, 9 -> 6 |
+| 3, 1 | 220 | 100% -> 100% | 0% | 0% | 3.5 -> 3.6, 3.0 -> 3.1, 6 -> 6, 16 -> 16 |
+| 4, 1 | 222 | 96% -> **100%** | 4% -> 0% | 0% | 10 -> 13, 5 -> 5, 29 -> 26, 48 -> 272 |
+| 5, 1 | 167 | 75% -> **100%** | 25% -> 0% | 0% | 18 -> 39, 15 -> 13, 38 -> 96, 55 -> 956 |
+| 6, 1 | 130 | 61% -> **92%** | 38% -> 7% | 1% -> 1% | 35 -> 87, 24 -> 21, 70 -> 279, 112 -> 903 |
+| 6, 100 | 301 | 56% -> **97%** | 43% -> 3% | 1% -> 0% | 28 -> 69, 22 -> 23, 51 -> 184, 77 -> 1074 |
+
+Where the boxes fit (as before) the count is the same, to the last bit; the listed count agrees
+with it to 3e-13 where both run (forced on every position of 8 games with four, five and six
+players) and with brute force (``tests/games/go_fish/test_go_fish_count.py``).  What is left
+loosened are positions of six late in a game, with a small stock and five hands of four or five
+groups of slots each (unlucky draws break the nesting): 10^5-10^6 cells are reached, and the
+count would take seconds.
 """
 
 from __future__ import annotations
@@ -66,6 +95,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Protocol
 
 import numpy as np
 
@@ -82,6 +112,14 @@ MAX_CELLS_MANY = 40000
 the best order: 60,000 cells: exact without loosening in 64% of positions, fitted in 0%, 153 ms a
 count; 40,000: 54% and 6%, 128 ms.  Before them: 60,000: 38% and 0%; 20,000: 19% and 23%, in
 half the time; 8,000: 5% and 91%, a tenth of the time)."""
+MAX_LISTED = 400000
+"""The most cells of a step of the listed exact count (``strong_listed``), tried past
+``MAX_CELLS`` (``MAX_CELLS_MANY``); past it the groups are merged as before.  (Six players, 16
+random games, the bot's tracking, every position listed, 2026-11-25, the machine loaded:
+100,000 cells: 91% of positions fit, 0.2 s a count at most; 300,000: 96%, 0.6 s; 500,000: 98%,
+1.1 s; 1,000,000: 99%, 2.3 s.  Memory: each step's cells and values are kept for the pass back,
+and a step's shifts and powers while it runs: the slowest counts measured took up to about
+120 MB more while they ran, 150 MB with 500,000.)"""
 QUICK = 5000
 """Past this many cells with the quick order of the ranks (``_greedy``), the exact count looks
 for the best one (``_order``: a few milliseconds, as long as counting about 5,000 cells)."""
@@ -242,13 +280,22 @@ def capped(k: Knowledge, unknown: tuple[int, ...]) -> list[int]:
 def _count(groups: list[_Group], floors: list[int], full: list[int], unknown: tuple[int, ...],
            stock: int, live: int, limit: int) -> tuple[Result | None, bool, bool]:
     """The model's answer (None: no deal meets the constraints), whether it was counted exactly,
-    and whether the groups were loosened first (merged, or fitted), the arrays kept to ``limit``
-    cells."""
+    and whether the groups were loosened first (merged, or fitted).  The exact count on whole
+    boxes (``_exact``) up to ``limit`` cells, else on the cells reached (``strong_listed``) up to
+    ``MAX_LISTED``, else the groups merged until whole boxes of ``limit`` cells do, else
+    fitted."""
     order = _greedy(groups, unknown)
     ops, peak = plan(groups, unknown, order)
     if peak > QUICK:  # worth the time the best order takes
         order, before = _order(groups, unknown), (ops, peak)
         ops, peak = min(before, plan(groups, unknown, order), key=lambda p: p[1])
+    if peak > limit:  # past the whole boxes' limit: the cells reached, listed
+        from parlour.games.go_fish.strong_listed import TooMany, listed  # (it imports this module)
+
+        try:
+            return listed(groups, floors, full, unknown, stock, ops, MAX_LISTED), True, False
+        except TooMany:
+            pass
     loosened = False
     while peak > limit and _coarsen(groups):
         loosened = True
@@ -562,6 +609,87 @@ class _Axes:
         return out
 
 
+@dataclass(frozen=True)
+class _Context:
+    """What the rank factors need: each axis's owner, the owners, their floors and caps, the
+    unknown cards of each rank."""
+
+    owner: list[int]
+    owners: list[int]
+    floors: list[int]
+    full: list[int]
+    unknown: tuple[int, ...]
+
+
+def _context(groups: list[_Group], floors: list[int], full: list[int], unknown: tuple[int, ...],
+             stock: int, ops: list[Op]) -> _Context | None:
+    """The factors' context, or None when the cards cannot fill the slots or a floor has no
+    slot that may meet it."""
+    if sum(g.count for g in groups) + stock != sum(unknown):
+        return None
+    owner = [g.owner for g in groups]
+    for op in ops:
+        if op[0] == RANK:
+            held = {owner[i] for i in op[2:]}
+            if any(floors[o] >> op[1] & 1 and o not in held for o in range(len(floors))):
+                return None  # a floor no slot may meet
+    return _Context(owner, sorted(set(owner)), floors, full, unknown)
+
+
+class _Shifts(Protocol):
+    """The shifts of a count's arrays (``_Axes``: dense; ``_Cells``: a list of cells)."""
+
+    def times(self, arr: np.ndarray, axes: Sequence[int], down: bool = False) -> np.ndarray: ...
+
+    def up(self, arr: np.ndarray, axes: Sequence[int], down: bool = False) -> np.ndarray: ...
+
+    def back(self, arr: np.ndarray, axes: Sequence[int]) -> np.ndarray: ...
+
+
+def _factor(ax: _Shifts, ctx: _Context, arr: np.ndarray, r: int, members: Sequence[int], down: bool
+            ) -> np.ndarray:
+    """``arr`` times the rank's factor (or, ``down``, its adjoint: the same polynomial in the
+    shifts down).  The first floor's owner ``o`` takes ``k >= 1`` of the ``u`` cards: ``sum
+    C(u, k) T_o ** k (1 + rest) ** (u - k)``, by Horner's rule (no subtraction); further floors
+    by inclusion and exclusion.  Less, for each capped owner ``o`` (when no other owner has a
+    floor), ``T_o ** u`` (``o`` takes them all): these splits are disjoint."""
+    u = ctx.unknown[r]
+    fl = [o for o in ctx.owners if ctx.floors[o] >> r & 1]
+    out = _uncapped(ax, ctx, arr, u, members, fl, down)
+    for o in ctx.owners:
+        if ctx.full[o] >> r & 1 and not any(f != o for f in fl):
+            axes = [i for i in members if ctx.owner[i] == o]
+            if axes:
+                whole = arr
+                for _ in range(u):
+                    whole = ax.up(whole, axes, down)
+                out = out - whole / _FACT[u]
+    return out
+
+
+def _uncapped(ax: _Shifts, ctx: _Context, arr: np.ndarray, u: int, members: Sequence[int], fl: list[int],
+              down: bool) -> np.ndarray:
+    owner = ctx.owner
+    if not fl:
+        for _ in range(u):
+            arr = ax.times(arr, members, down)
+        return arr / _FACT[u]
+    out = np.zeros_like(arr)
+    first_axes = [i for i in members if owner[i] == fl[0]]
+    for size in range(len(fl)):
+        for skip in combinations(fl[1:], size):
+            axes = [i for i in members if owner[i] not in skip and owner[i] != fl[0]]
+            powers = [arr]
+            for _ in range(u - 1):
+                powers.append(ax.times(powers[-1], axes, down))
+            term = powers[0]
+            for k in range(u - 1, 0, -1):
+                term = ax.up(term, first_axes, down) + math.comb(u, k) * powers[u - k]
+            term = ax.up(term, first_axes, down)
+            out += term if size % 2 == 0 else -term
+    return out / _FACT[u]
+
+
 def _exact(groups: list[_Group], floors: list[int], full: list[int], unknown: tuple[int, ...],
            stock: int, ops: list[Op]) -> Result | None:
     """The exact count, by the steps of ``plan``.  The number of deals is the coefficient of
@@ -574,57 +702,14 @@ def _exact(groups: list[_Group], floors: list[int], full: list[int], unknown: tu
     not yet begun, already full, or merged into another).  A pass forward and one back (the
     adjoint steps, on the same cells) give each rank the product of the others, and so the
     chance of each number of its cards in each hand."""
-    if sum(g.count for g in groups) + stock != sum(unknown):
+    ctx = _context(groups, floors, full, unknown, stock, ops)
+    if ctx is None:
         return None
     n = len(groups)
-    owner = [g.owner for g in groups]
-    owners = sorted(set(owner))
-    for op in ops:
-        if op[0] == RANK:
-            held = {owner[i] for i in op[2:]}
-            if any(floors[o] >> op[1] & 1 and o not in held for o in range(len(floors))):
-                return None  # a floor no slot may meet
     ax = _Axes(n)
 
     def factor(arr: np.ndarray, r: int, members: Sequence[int], down: bool) -> np.ndarray:
-        """``arr`` times the rank's factor (or, ``down``, its adjoint: the same polynomial in
-        the shifts down).  The first floor's owner ``o`` takes ``k >= 1`` of the ``u`` cards:
-        ``sum C(u, k) T_o ** k (1 + rest) ** (u - k)``, by Horner's rule (no subtraction);
-        further floors by inclusion and exclusion.  Less, for each capped owner ``o`` (when no
-        other owner has a floor), ``T_o ** u`` (``o`` takes them all): these splits are
-        disjoint."""
-        u = unknown[r]
-        fl = [o for o in owners if floors[o] >> r & 1]
-        out = _uncapped(arr, u, members, fl, down)
-        for o in owners:
-            if full[o] >> r & 1 and not any(f != o for f in fl):
-                axes = [i for i in members if owner[i] == o]
-                if axes:
-                    whole = arr
-                    for _ in range(u):
-                        whole = ax.up(whole, axes, down)
-                    out = out - whole / _FACT[u]
-        return out
-
-    def _uncapped(arr: np.ndarray, u: int, members: Sequence[int], fl: list[int], down: bool) -> np.ndarray:
-        if not fl:
-            for _ in range(u):
-                arr = ax.times(arr, members, down)
-            return arr / _FACT[u]
-        out = np.zeros_like(arr)
-        first_axes = [i for i in members if owner[i] == fl[0]]
-        for size in range(len(fl)):
-            for skip in combinations(fl[1:], size):
-                axes = [i for i in members if owner[i] not in skip and owner[i] != fl[0]]
-                powers = [arr]
-                for _ in range(u - 1):
-                    powers.append(ax.times(powers[-1], axes, down))
-                term = powers[0]
-                for k in range(u - 1, 0, -1):
-                    term = ax.up(term, first_axes, down) + math.comb(u, k) * powers[u - k]
-                term = ax.up(term, first_axes, down)
-                out += term if size % 2 == 0 else -term
-        return out / _FACT[u]
+        return _factor(ax, ctx, arr, r, members, down)
 
     bounds = _Bounds(groups, unknown)
     if bounds.empty():
@@ -655,6 +740,7 @@ def _exact(groups: list[_Group], floors: list[int], full: list[int], unknown: tu
     total = float(arr.sum())
     if not total > 0:
         return None
+    owners = ctx.owners
     dist: dict[int, list[tuple[float, ...]]] = {o: [(1.0, 0.0, 0.0, 0.0, 0.0)] * 13 for o in owners}
     mean = {o: [0.0] * 13 for o in owners}
     stock_mean = [0.0] * 13
@@ -671,17 +757,16 @@ def _exact(groups: list[_Group], floors: list[int], full: list[int], unknown: tu
         p = before[at]
         for i in members:  # from the cells after the rank to those during it
             arr = ax.pad(arr, i, p.shape[i] - arr.shape[i], 0)
-        stock_mean[r] = _marginals(ax, p, arr, r, unknown[r], members, owner, owners, floors,
-                                   full, dist, mean, total)
+        stock_mean[r] = _marginals(ax, ctx, p, arr, r, members, dist, mean, total)
         arr = factor(arr, r, members, True)
         for i in members:  # to the cells before it
             arr = ax.trim(arr, i, 0, p.shape[i] - (hi[i] - lo[i] + 1))
     return ({o: tuple(dist[o]) for o in owners}, {o: tuple(mean[o]) for o in owners}, stock_mean)
 
 
-def _marginals(ax: _Axes, before: np.ndarray, after: np.ndarray, r: int, u: int, members: Sequence[int],
-               owner: list[int], owners: list[int], floors: list[int], full: list[int],
-               dist: dict[int, list[tuple[float, ...]]], mean: dict[int, list[float]], total: float) -> float:
+def _marginals(ax: _Shifts, ctx: _Context, before: np.ndarray, after: np.ndarray, r: int,
+               members: Sequence[int], dist: dict[int, list[tuple[float, ...]]], mean: dict[int, list[float]],
+               total: float) -> float:
     """Each hand's chances of holding 0-4 of the rank's unknown cards (into ``dist`` and
     ``mean``).  Hand ``o`` takes ``k``: ``<T_o ** k (1 + rest) ** (u - k) before, after> / (k!
     (u - k)!)`` (``rest``: the other hands' groups).  Rather than the rest's powers for each
@@ -692,6 +777,7 @@ def _marginals(ax: _Axes, before: np.ndarray, after: np.ndarray, r: int, u: int,
     their groups).  The cap: a capped hand's mass of taking all ``u`` is dropped, and also taken
     from every other hand's mass of taking none (the same deals).  The expected number in the
     stock is returned."""
+    owner, owners, floors, full, u = ctx.owner, ctx.owners, ctx.floors, ctx.full, ctx.unknown[r]
     floor_of = [o for o in owners if floors[o] >> r & 1]
     powers: dict[tuple[int, ...], list[np.ndarray]] = {}
     masses: dict[int, list[float]] = {}
