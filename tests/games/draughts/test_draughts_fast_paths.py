@@ -19,6 +19,7 @@ from parlour.games.draughts.board import (
     _to_move,
     has_legal_move,
     legal_moves,
+    legal_moves_uncached,
     play_unchecked,
 )
 from parlour.games.draughts.game import Draughts
@@ -79,6 +80,8 @@ def test_complete_captures_are_the_sorted_jump_trees():
                     trees += _jump_tree(i, bool(position.kings & BIT[s]), black_to_move, own,
                                         position.black ^ position.white ^ own, False)
             assert _complete_captures(position, capturers) == [_to_move(t) for t in sorted(trees)]
+            if capturers:  # legal_moves finds single jumps by quarters of the board, when it can
+                assert list(legal_moves_uncached(position)) == [_to_move(t) for t in sorted(trees)]
             seen += len(trees)
     assert seen > 1000
 
@@ -107,10 +110,19 @@ def test_states_made_by_moves_are_whole_states():
         while GAME.to_act(state):
             seat = GAME.to_act(state)[0]
             moves = [m for m in GAME.legal_moves(state, seat) if not isinstance(m, OfferDraw | Resign)]
-            state = GAME.apply(state, seat, rng.choice(moves or GAME.legal_moves(state, seat)))
-            assert list(vars(state)) == names
+            move = rng.choice(moves or GAME.legal_moves(state, seat))
+            before, state = state, GAME.apply(state, seat, move)
+            assert type(state) is State  # made quickly (game._UnfrozenState), a whole State
             assert dataclasses.replace(state) == state
             assert hash(dataclasses.replace(state)) == hash(state)
+            rebuilt = State(**{n: getattr(state, n) for n in names})
+            assert rebuilt == state and repr(rebuilt) == repr(state)
+            if isinstance(move, Move):  # the position, made quickly, is a whole Position
+                position = state.position
+                assert type(position) is Position
+                assert position == play_unchecked(before.position, move) == Position(
+                    position.black, position.white, position.kings, position.black_to_move)
+                assert hash(position) == hash(play_unchecked(before.position, move))
 
 
 def test_the_actions_a_move_keeps_for_the_next_turn_are_those_listed_afresh():

@@ -257,12 +257,23 @@ class Position:
 
 
 _new = object.__new__
-_SET_BLACK, _SET_WHITE, _SET_KINGS, _SET_TURN = (
-    Position.__dict__[name].__set__ for name in ("black", "white", "kings", "black_to_move"))
-"""The setters of the slots' own descriptors, which store a field even in a frozen dataclass: with
-``_new(Position)``, they make a ``Position`` about twice as quickly as ``Position(...)``, whose
-``__init__`` stores each field through ``object.__setattr__`` (the generic path, with more
-look-ups).  The same object either way (positions are made at every move)."""
+
+
+class _Unfrozen:
+    """A ``Position`` being made: the same slots (the layout), but no frozen ``__setattr__``,
+    so its fields are stored by plain (and quick) attribute stores; assigning ``__class__`` then
+    makes it a ``Position`` (CPython allows it between classes of the same layout), the same
+    object ``Position(...)`` makes.  ``_new(_Unfrozen)``, the stores and the assignment make a
+    ``Position`` several times as quickly as ``Position(...)``, whose ``__init__`` stores each
+    field through ``object.__setattr__`` (positions are made at every move; see
+    :func:`play_unchecked`)."""
+
+    __slots__ = ("black", "black_to_move", "kings", "white")
+
+    black: int
+    white: int
+    kings: int
+    black_to_move: bool
 
 
 START = Position(BLACK_START, WHITE_START, 0, True)
@@ -490,13 +501,84 @@ def _step_table() -> tuple[tuple[tuple[Move, ...], ...], ...]:
 
 
 _STEPS = _step_table()
-_WHITE_MAN_STEPS, _BLACK_MAN_STEPS, _KING_STEPS = 0b0011, 0b1100, 0b1111
-"""Masks of a step pattern (see :func:`_step_table`): the directions each kind of piece moves."""
-_WHITE_MEN = ((), *(tuple(steps[p] for p in range(4)) for steps in _STEPS))
-_BLACK_MEN = ((), *(tuple(steps[p << 2] for p in range(4)) for steps in _STEPS))
-"""For a side with no kings: ``_WHITE_MEN[i + 1][p]`` is ``_STEPS[i][p]`` for the 2-bit pattern of
-bits ``i - 5`` and ``i - 4`` alone, ``_BLACK_MEN[i + 1][p]`` of bits ``i + 4`` and ``i + 5``
-(indexed by ``bit_length()``, one more than the bit number: one subtraction fewer a piece)."""
+
+
+def _single_jump_table() -> tuple[tuple[tuple[Move, ...], ...], ...]:
+    """Like :func:`_step_table` for single jumps: ``_JUMPS[i][p]`` for the 4-bit pattern ``p`` whose
+    bits 0-3 say whether the piece on bit ``i`` can jump to bits ``i - 10``, ``i - 8``, ``i + 8``
+    and ``i + 10`` (over ``i - 5``, ``i - 4``, ``i + 4``, ``i + 5``): those jumps, by landing
+    square.  The same ``Move`` objects as ``_SINGLE_JUMPS_KING``."""
+    shared = {single: single for jumps in _SINGLE_JUMPS_KING for _, _, _, single in jumps}
+    table = []
+    for i in range(35):
+        row = []
+        for pattern in range(16):
+            jumps = []
+            for k, d in enumerate((-5, -4, 4, 5)):
+                over, land = i + d, i + 2 * d
+                if (pattern >> k & 1 and 0 <= over < 35 and 0 <= land < 35 and VALID >> i & 1
+                        and VALID >> over & 1 and VALID >> land & 1):
+                    move = Move((SQUARE_OF_INDEX[i], SQUARE_OF_INDEX[land]), (SQUARE_OF_INDEX[over],))
+                    jumps.append(shared.get(move, move))
+            row.append(tuple(jumps))
+        table.append(tuple(row))
+    return tuple(table)
+
+
+_JUMPS = _single_jump_table()
+
+
+class _QuarterSteps(dict[int, tuple[Move, ...]]):
+    """The simple moves of the pieces in one quarter of the board (two rows, eight squares: bit
+    numbers ``9 * q`` to ``9 * q + 7``), by the quarter's part of a key of :func:`_legal`: the
+    pieces that can step 4 and 5 bits down (one row down the board) and 4 and 5 bits up, each set
+    at its place in one int (``places``: where the steps to ``i - 5``, ``i - 4``, ``i + 4`` and
+    ``i + 5`` are, ``None`` for a way these pieces do not move).  The moves from each square, by
+    landing square, lowest square first (so in :func:`legal_moves` order).  Filled as keys come up
+    (a quarter has at most 2 ** 28 of them; once a few hundred games have been played, a game
+    meets a handful of new ones), and emptied if it ever holds more than ``LIMIT``."""
+
+    LIMIT = 1 << 15
+
+    def __init__(self, quarter: int, places: tuple[int | None, ...],
+                 table: tuple[tuple[tuple[Move, ...], ...], ...] = _STEPS) -> None:
+        super().__init__()
+        self.low = 9 * quarter
+        self.places = places
+        self.table = table
+        pieces = 0xFF << self.low
+        self.mask = sum(pieces << p for p in places if p is not None)
+
+    def __missing__(self, key: int) -> tuple[Move, ...]:
+        moves: list[Move] = []
+        places = [(k, p) for k, p in enumerate(self.places) if p is not None]
+        movers = 0
+        for _, p in places:
+            movers |= key >> p
+        for i in _bits(movers & 0xFF << self.low):
+            # the pattern of _step_table: bits 0-3 for the steps to i - 5, i - 4, i + 4, i + 5
+            pattern = 0
+            for k, p in places:
+                pattern |= (key >> (i + p) & 1) << k
+            moves += self.table[i][pattern]
+        if len(self) >= self.LIMIT:
+            self.clear()
+        found = self[key] = tuple(moves)
+        return found
+
+
+_Q0, _Q1, _Q2, _Q3 = _QUARTERS = tuple(_QuarterSteps(q, (108, 72, 0, 36)) for q in range(4))
+"""Keyed by the steps 4 and 5 bits down at 0 and 36, 4 and 5 bits up at 72 and 108: for a side
+with kings, and for Black's men (moving down)."""
+_M0, _M1, _M2, _M3 = (q.mask for q in _QUARTERS)
+_W0, _W1, _W2, _W3 = _WHITE_QUARTERS = tuple(_QuarterSteps(q, (36, 0, None, None)) for q in range(4))
+"""For White's men (moving up): keyed by the steps 4 and 5 bits up at 0 and 36."""
+_WM0, _WM1, _WM2, _WM3 = (q.mask for q in _WHITE_QUARTERS)
+_J0, _J1, _J2, _J3 = tuple(_QuarterSteps(q, (108, 72, 0, 36), _JUMPS) for q in range(4))  # Black's men
+_JW0, _JW1, _JW2, _JW3 = tuple(_QuarterSteps(q, (36, 0, None, None), _JUMPS) for q in range(4))
+"""The same for single jumps (:func:`_single_jump_table`), keyed by the pieces that can jump 8 and
+10 bits down, 8 and 10 up, in the same places (the masks are the same)."""
+_NOT_BLACK_CROWN, _NOT_WHITE_CROWN = VALID & ~BLACK_CROWN_ROW, VALID & ~WHITE_CROWN_ROW
 
 
 def has_legal_move(position: Position) -> bool:
@@ -523,61 +605,64 @@ def _to_move(raw: RawMove) -> Move:
 
 def legal_move_list(position: Position, compulsory: bool = True) -> list[Move]:
     """:func:`legal_moves` worked out afresh, as a new list (the caller may add to it)."""
+    return list(_legal(position, compulsory))
+
+
+def _legal(position: Position, compulsory: bool) -> list[Move] | tuple[Move, ...]:
+    """:func:`legal_moves` worked out afresh, as a list or a tuple (not to be changed).
+
+    Every operation on these ints costs about as much as a look-up, so there are few: the simple
+    moves come from four look-ups (:class:`_QuarterSteps`, one a quarter of the board) keyed by the
+    steps the pieces can make, all in one int, instead of a few operations a piece."""
     black, white, kings = position.black, position.white, position.kings
-    empty = VALID & ~(black | white)
+    empty = VALID ^ (black | white)
+    # down: the pieces that move down the board (Black's, and kings); up: White's, and kings.
     # What _capturers works out is inline here: it shares the shifted boards with the simple moves.
-    # Bit numbers grow with square numbers, so the pieces taken lowest first come in square order.
     if position.black_to_move:
-        if not black & kings:
-            # only men, moving down: half the shifts, and a 2-bit step pattern a piece
-            below4, below5 = empty >> 4, empty >> 5
-            capturers = black & ((white & below4) >> 4 | (white & below5) >> 5)
-            if capturers and compulsory:
-                return _complete_captures(position, capturers)
-            out = _partial_captures(position, capturers) if capturers else []
-            # bits i + 4 and i + 5 of ``empty`` are bits 0-1 of ``near >> (i + 1)``
-            movers, near, table = black & (below4 | below5), empty >> 3, _BLACK_MEN
-            while movers:
-                low = movers & -movers
-                movers ^= low
-                i = low.bit_length()
-                out += table[i][near >> i & 3]
-            return out
-        opp, down, up, men = white, black, black & kings, _BLACK_MAN_STEPS
+        opp, down, up = white, black, black & kings
     else:
-        if not white & kings:  # the same for White's men, moving up
-            above4, above5 = empty << 4, empty << 5
-            capturers = white & ((black & above4) << 4 | (black & above5) << 5)
-            if capturers and compulsory:
+        opp, down, up = black, white & kings, white
+    # A capture is compulsory.  Men only: when no man that can take can take again from where it
+    # lands (and is not crowned there), the captures are the single jumps, found like the simple
+    # moves (by quarters); else every capturer's jump tree (_complete_captures).  For a man the
+    # test on the board before the jump is exact: a man goes on forward, away from the square it
+    # left and the piece it took.  (With kings, _complete_captures: the test costs more than it
+    # saves.)
+    if not up:  # Black's men only (or no pieces)
+        below4, below5 = empty >> 4, empty >> 5
+        jump4, jump5 = down & (opp & below4) >> 4, down & (opp & below5) >> 5
+        capturers = jump4 | jump5
+        if capturers and compulsory:
+            if (jump4 << 8 | jump5 << 10) & _NOT_BLACK_CROWN & ((opp & below4) >> 4
+                                                                | (opp & below5) >> 5):
                 return _complete_captures(position, capturers)
-            out = _partial_captures(position, capturers) if capturers else []
-            # bits i - 5 and i - 4 of ``empty`` are bits 0-1 of ``near >> (i + 1)``
-            movers, near, table = white & (above4 | above5), empty << 6, _WHITE_MEN
-            while movers:
-                low = movers & -movers
-                movers ^= low
-                i = low.bit_length()
-                out += table[i][near >> i & 3]
-            return out
-        opp, down, up, men = black, white & kings, white, _WHITE_MAN_STEPS
-    # down: the pieces that move down the board (Black's, and kings); up: White's, and kings
-    below4, below5, above4, above5 = empty >> 4, empty >> 5, empty << 4, empty << 5
-    capturers = (down & ((opp & below4) >> 4 | (opp & below5) >> 5)
-                 | up & ((opp & above4) << 4 | (opp & above5) << 5))
-    if capturers and compulsory:
-        return _complete_captures(position, capturers)
-    out = _partial_captures(position, capturers) if capturers else []
-    # the simple moves: the pieces with an empty square next to them in a direction they move,
-    # lowest first; bits i - 5 and i - 4 of ``empty`` are bits 0-1 of ``above5 >> i``, bits
-    # i + 4 and i + 5 its bits 9-10: that shift gives each piece's step pattern (see _step_table)
-    movers = down & (below4 | below5) | up & (above4 | above5)
-    while movers:
-        low = movers & -movers
-        movers ^= low
-        i = low.bit_length() - 1
-        near = above5 >> i
-        out += _STEPS[i][(near & 3 | near >> 7 & 12) & (_KING_STEPS if kings & low else men)]
-    return out
+            key = jump4 | jump5 << 36
+            return _J0[key & _M0] + _J1[key & _M1] + _J2[key & _M2] + _J3[key & _M3]
+        key = down & below4 | (down & below5) << 36
+        simple = _Q0[key & _M0] + _Q1[key & _M1] + _Q2[key & _M2] + _Q3[key & _M3]
+    elif not down:  # White's men only
+        above4, above5 = empty << 4, empty << 5
+        jump4, jump5 = up & (opp & above4) << 4, up & (opp & above5) << 5
+        capturers = jump4 | jump5
+        if capturers and compulsory:
+            if (jump4 >> 8 | jump5 >> 10) & _NOT_WHITE_CROWN & ((opp & above4) << 4
+                                                                | (opp & above5) << 5):
+                return _complete_captures(position, capturers)
+            key = jump4 | jump5 << 36
+            return _JW0[key & _WM0] + _JW1[key & _WM1] + _JW2[key & _WM2] + _JW3[key & _WM3]
+        key = up & above4 | (up & above5) << 36
+        simple = _W0[key & _WM0] + _W1[key & _WM1] + _W2[key & _WM2] + _W3[key & _WM3]
+    else:  # a side with kings, which move both ways
+        below4, below5, above4, above5 = empty >> 4, empty >> 5, empty << 4, empty << 5
+        capturers = (down & ((opp & below4) >> 4 | (opp & below5) >> 5)
+                     | up & ((opp & above4) << 4 | (opp & above5) << 5))
+        if capturers and compulsory:  # (the test for single jumps costs more than it saves here)
+            return _complete_captures(position, capturers)
+        key = down & below4 | (down & below5) << 36 | (up & above4) << 72 | (up & above5) << 108
+        simple = _Q0[key & _M0] + _Q1[key & _M1] + _Q2[key & _M2] + _Q3[key & _M3]
+    if capturers:  # huffing rules: the captures, then the simple moves
+        return [*_partial_captures(position, capturers), *simple]
+    return simple
 
 
 def _partial_captures(position: Position, capturers: int) -> list[Move]:
@@ -589,7 +674,7 @@ def _partial_captures(position: Position, capturers: int) -> list[Move]:
 def legal_moves_uncached(position: Position, compulsory: bool = True) -> tuple[Move, ...]:
     """:func:`legal_moves` worked out afresh: for a game, whose positions rarely come again
     (hashing a position to look it up costs more than the moves of most)."""
-    return tuple(legal_move_list(position, compulsory))
+    return tuple(_legal(position, compulsory))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -627,17 +712,14 @@ def play_unchecked(position: Position, move: Move) -> Position:
             white &= ~taken
         else:
             black &= ~taken
-    after = _new(Position)  # Position(black, white, kings, not black_to_move), quicker (_SET_BLACK)
+    after = _new(_Unfrozen)  # Position(black, white, kings, not black_to_move), quicker (_Unfrozen)
     if position.black_to_move:
-        _SET_BLACK(after, (black & ~start) | end)
-        _SET_WHITE(after, white)
-        _SET_TURN(after, False)
+        after.black, after.white, after.black_to_move = (black & ~start) | end, white, False
     else:
-        _SET_BLACK(after, black)
-        _SET_WHITE(after, (white & ~start) | end)
-        _SET_TURN(after, True)
-    _SET_KINGS(after, kings)
-    return after
+        after.black, after.white, after.black_to_move = black, (white & ~start) | end, True
+    after.kings = kings
+    after.__class__ = Position  # type: ignore[assignment]
+    return after  # type: ignore[return-value]
 
 
 def play(position: Position, move: Move, compulsory: bool = True) -> Position:

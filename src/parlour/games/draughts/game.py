@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import re
 from collections.abc import Mapping, Sequence
@@ -9,19 +10,22 @@ from fractions import Fraction
 from typing import Any
 
 from parlour.core.errors import AmbiguousMoveError, InvalidMoveError, RulesError
-from parlour.core.protocol import CHANCE, BotFactory, Export, Game, GameSpec, Hint
+from parlour.core.protocol import CHANCE, BotFactory, Export, Game, GameSpec, Hint, View
 from parlour.games.draughts import notation
 from parlour.games.draughts.board import (
     BIT,
+    BLACK_CROWN_ROW,
     MAN_VALUE,
     SQUARES,
+    WHITE_CROWN_ROW,
     Colour,
     Move,
     Position,
+    _legal,
+    _Unfrozen,
     between,
     capturing_squares,
     has_legal_move,
-    legal_move_list,
     legal_moves,
     legal_moves_uncached,
     material,
@@ -50,20 +54,52 @@ _HUFF = re.compile(r"huff ([0-9]{1,2})", re.ASCII)
 _OUTCOME = re.compile(r"seat ([12]) black", re.ASCII)
 
 
-def _state(fields: dict[str, Any]) -> State:
-    """The ``State`` with these values of all its fields, made without ``__init__`` (several times
-    quicker, and states are made at every move).  The same thing: a ``State`` is its fields (no
-    ``__post_init__``, nothing derived)."""
-    state = object.__new__(State)
-    state.__dict__.update(fields)
-    return state
+_new = object.__new__
+
+
+class _UnfrozenState:
+    """A ``State`` being made: the same slots, but no frozen ``__setattr__``, so its fields are
+    stored by plain (and quick) attribute stores; assigning ``__class__`` then makes it a ``State``
+    (CPython allows it between classes of the same layout), the same object ``State(...)`` makes.
+    ``_new(_UnfrozenState)``, the 14 stores and the assignment make a ``State`` several times as
+    quickly as ``State(...)``, whose ``__init__`` stores each field through
+    ``object.__setattr__`` (and states are made at every move).  As ``board._Unfrozen`` for
+    positions."""
+
+    __slots__ = State.__slots__
+
+    rules: Rules
+    position: Position
+    black_seat: int | None
+    plies: int
+    last: Move | None
+    huffable: tuple[int, ...]
+    huffed: int | None
+    offer: bool
+    offered: bool
+    countdown: tuple[int | None, int | None]
+    seen: tuple[Position, ...]
+    quiet: int
+    ending: Ending | None
+    winner: Colour | None
+
+
+_FIELDS = tuple(f.name for f in dataclasses.fields(State))
+_set_view_fields = View.__dict__["__dict__"].__set__
+"""Sets a view's fields (its ``__dict__``) in one call (see :meth:`Draughts.view`)."""
 
 
 def _replace(state: State, **changes: Any) -> State:
     """``dataclasses.replace(state, **changes)``, quicker; each key of ``changes`` must be a field."""
-    return _state({**state.__dict__, **changes})
+    made = _new(_UnfrozenState)
+    for name in _FIELDS:
+        setattr(made, name, changes[name] if name in changes else getattr(state, name))
+    made.__class__ = State  # type: ignore[assignment]
+    return made  # type: ignore[return-value]
 
 
+_NO_COUNTDOWN = State.__dataclass_fields__["countdown"].default
+"""The default ``countdown`` (no draw declined)."""
 _OFFER_DRAW = OfferDraw()
 _RESIGN = Resign()
 _OFFER_AND_RESIGN = (_OFFER_DRAW, _RESIGN)
@@ -209,8 +245,127 @@ class Draughts(Game[Rules, State, Action, Toss, DraughtsView]):
         return f"you may huff only a piece that failed to capture: {squares}"
 
     def _apply_move(self, state: State, seat: int, move: Action) -> State:
-        if isinstance(move, Move):
-            return self._play(state, move)
+        """A move on the board, then the end of the game if it has come.  If not, the new mover's
+        legal actions, which deciding that needs, are kept in ``_ready`` for :meth:`legal_moves`.
+        Any other action: :meth:`_apply_action`.  (Written for few steps of the interpreter: it
+        is most of a move's work in a game played by bots.)"""
+        if type(move) is not Move and not isinstance(move, Move):
+            return self._apply_action(state, seat, move)
+        rules = state.rules
+        before = state.position
+        path = move.path
+        captured = move.captured
+        start = BIT[path[0]]
+        end = BIT[path[-1]]
+        kings = before.kings
+        black_moved = before.black_to_move
+        # ``play_unchecked(before, move)``, inline; ``x ^ start ^ end`` is ``x & ~start | end``
+        # here (``end`` was empty, or is ``start`` again)
+        progress = True  # a man moved, or a piece was taken
+        if kings & start:
+            kings ^= start ^ end
+            if not captured:
+                progress = False
+        elif end & (BLACK_CROWN_ROW if black_moved else WHITE_CROWN_ROW):
+            kings |= end
+        # ``Position(black, white, kings, not black_moved)``, made quickly (``board._Unfrozen``)
+        made = _new(_Unfrozen)
+        if black_moved:
+            white = before.white
+            if captured:
+                taken = 0
+                for s in captured:
+                    taken |= BIT[s]
+                kings &= ~taken
+                white ^= taken
+            made.black = before.black ^ start ^ end
+            made.white = white
+            made.black_to_move = False
+            lost = not white  # the loser has no pieces
+        else:
+            black = before.black
+            if captured:
+                taken = 0
+                for s in captured:
+                    taken |= BIT[s]
+                kings &= ~taken
+                black ^= taken
+            made.black = black
+            made.white = before.white ^ start ^ end
+            made.black_to_move = True
+            lost = not black
+        made.kings = kings
+        made.__class__ = Position  # type: ignore[assignment]
+        after: Position = made  # type: ignore[assignment]
+        if progress:
+            seen: tuple[Position, ...] = (after,)
+            quiet = 0
+        else:
+            seen = state.seen + (after,)  # noqa: RUF005 (quicker than unpacking)
+            quiet = state.quiet + 1
+        countdown = state.countdown
+        if countdown is not _NO_COUNTDOWN:
+            i = 0 if black_moved else 1  # the mover's index in ``countdown``
+            if countdown[i] is not None:
+                left = max(0, (countdown[i] or 0) - 1)
+                countdown = (left, countdown[1]) if i == 0 else (countdown[0], left)
+        huffable = offenders(before, move, after) if rules.huffing else ()
+        # State(rules, after, black_seat, ...), made quickly (_UnfrozenState)
+        new = _new(_UnfrozenState)
+        new.rules = rules
+        new.position = after
+        new.black_seat = black_seat = state.black_seat
+        new.plies = state.plies + 1
+        new.last = move
+        new.huffable = huffable
+        new.huffed = None
+        new.offer = False
+        new.offered = False
+        new.countdown = countdown
+        new.seen = seen
+        new.quiet = quiet
+        new.ending = state.ending
+        new.winner = state.winner
+        new.__class__ = State  # type: ignore[assignment]
+        state = new  # type: ignore[assignment]
+        # ---- the end of the game, if it has come
+        if lost:
+            return _replace(state, ending=Ending.NO_PIECES,
+                            winner=Colour.BLACK if black_moved else Colour.WHITE)
+        plays = _legal(after, not rules.huffing)  # the new mover's moves on the board
+        if not plays and not huffable:
+            return _replace(state, ending=Ending.NO_MOVES,
+                            winner=Colour.BLACK if black_moved else Colour.WHITE)
+        # ``seen`` ends with ``after`` and alternates the side to move, so only every other entry
+        # back from the last may equal it (this skips half of ``Position.__eq__``'s calls, in
+        # Python), and not the one two moves back either (the mover has moved a piece since, and
+        # ``seen`` has no capture); the third time is ``after`` and two more before it
+        if len(seen) >= 5 and rules.repetition_draw and seen[-5::-2].count(after) >= 2:
+            return _replace(state, ending=Ending.REPETITION)
+        if countdown is not _NO_COUNTDOWN:
+            i = 0 if black_moved else 1
+            mover = Colour.BLACK if black_moved else Colour.WHITE
+            if countdown[i] == 0:
+                if material(after, mover) - material(after, mover.other) >= MAN_VALUE:
+                    state = _replace(state,
+                                     countdown=(None, countdown[1]) if i == 0 else (countdown[0], None))
+                else:
+                    return _replace(state, ending=Ending.DECLINE_LIMIT)
+        if quiet and rules.no_progress_moves and quiet >= 2 * rules.no_progress_moves:
+            return _replace(state, ending=Ending.NO_PROGRESS)
+        if black_seat is not None:  # what ``legal_moves`` would list for the new mover
+            actions: tuple[Action, ...]
+            if huffable:
+                actions = (*plays, *map(Huff, huffable), *_OFFER_AND_RESIGN)
+            elif type(plays) is tuple:
+                actions = plays + _OFFER_AND_RESIGN
+            else:
+                actions = (*plays, *_OFFER_AND_RESIGN)
+            self._ready = (state, 1 - black_seat if black_moved else black_seat, actions)
+        return state
+
+    def _apply_action(self, state: State, seat: int, move: Action) -> State:
+        """Any action but a move on the board."""
         if isinstance(move, Huff):
             return self._huff(state, move.square)
         if isinstance(move, OfferDraw):
@@ -223,52 +378,6 @@ class Draughts(Game[Rules, State, Action, Toss, DraughtsView]):
             return _replace(state, offer=False, countdown=(countdown[0], countdown[1]))
         assert isinstance(move, Resign)
         return _replace(state, ending=Ending.RESIGNED, winner=state.colour_of(seat).other)
-
-    def _play(self, state: State, move: Move) -> State:
-        """A move on the board, then the end of the game if it has come.  If not, the new mover's
-        legal actions, which deciding that needs, are kept in ``_ready`` for :meth:`legal_moves`."""
-        rules, before = state.rules, state.position
-        black_moved = before.black_to_move
-        i = 0 if black_moved else 1  # the mover's index in ``countdown``
-        after = play_unchecked(before, move)
-        progress = move.captured or not before.kings & BIT[move.path[0]]  # or a man moved
-        countdown = state.countdown
-        if countdown[i] is not None:
-            left = max(0, (countdown[i] or 0) - 1)
-            countdown = (left, countdown[1]) if i == 0 else (countdown[0], left)
-        huffable = offenders(before, move, after) if rules.huffing else ()
-        seen = (after,) if progress else (*state.seen, after)
-        quiet = 0 if progress else state.quiet + 1
-        black_seat = state.black_seat
-        state = _state({
-            "rules": rules, "position": after, "black_seat": black_seat,
-            "plies": state.plies + 1, "last": move, "huffable": huffable, "huffed": None,
-            "offer": False, "offered": False, "countdown": countdown, "seen": seen,
-            "quiet": quiet, "ending": state.ending, "winner": state.winner,
-        })
-        # ---- the end of the game, if it has come
-        mover = Colour.BLACK if black_moved else Colour.WHITE
-        if not (after.white if black_moved else after.black):  # the loser's pieces
-            return _replace(state, ending=Ending.NO_PIECES, winner=mover)
-        plays = legal_move_list(after, not rules.huffing)  # the new mover's moves on the board
-        if not huffable and not plays:
-            return _replace(state, ending=Ending.NO_MOVES, winner=mover)
-        # ``seen`` ends with ``after`` and alternates the side to move, so only every other entry
-        # back from the last may equal it (this skips half of ``Position.__eq__``'s calls, in Python)
-        if rules.repetition_draw and len(seen) >= 5 and seen[-1::-2].count(after) >= 3:
-            return _replace(state, ending=Ending.REPETITION)
-        if countdown[i] == 0:
-            if material(after, mover) - material(after, mover.other) >= MAN_VALUE:
-                state = _replace(state, countdown=(None, countdown[1]) if i == 0 else (countdown[0], None))
-            else:
-                return _replace(state, ending=Ending.DECLINE_LIMIT)
-        if rules.no_progress_moves and quiet >= 2 * rules.no_progress_moves:
-            return _replace(state, ending=Ending.NO_PROGRESS)
-        if black_seat is not None:  # what ``legal_moves`` would list for the new mover
-            actions: tuple[Action, ...] = ((*plays, *map(Huff, huffable), *_OFFER_AND_RESIGN)
-                                           if huffable else (*plays, *_OFFER_AND_RESIGN))
-            self._ready = (state, 1 - black_seat if black_moved else black_seat, actions)
-        return state
 
     def _huff(self, state: State, square: int) -> State:
         pos = state.position.without(square)
@@ -324,7 +433,12 @@ class Draughts(Game[Rules, State, Action, Toss, DraughtsView]):
                 "moving.")
 
     def view(self, state: State, seat: int | None) -> DraughtsView:
-        return DraughtsView(seat=seat, state=state)
+        # DraughtsView(seat=seat, state=state), made quickly: a view is made at every move of a
+        # game played by bots, and a frozen dataclass's __init__ stores each field through
+        # object.__setattr__ (the same object: a DraughtsView is its two fields)
+        view = _new(DraughtsView)
+        _set_view_fields(view, {"seat": seat, "state": state})
+        return view
 
     def seat_label(self, state: State, seat: int) -> str:
         if state.black_seat is None:

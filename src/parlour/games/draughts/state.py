@@ -68,7 +68,7 @@ class Ending(enum.Enum):
     """A draw by the optional no-progress rule."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class State:
     """Everything about a game of draughts at one moment.  Nothing here is secret."""
 
