@@ -13,7 +13,7 @@ import random
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from functools import lru_cache
-from typing import TypeVar, overload
+from typing import Any, TypeVar, overload
 
 from parlour.core.cards import Card, standard_deck
 from parlour.core.errors import IllegalMoveError
@@ -21,14 +21,16 @@ from parlour.core.protocol import CHANCE
 from parlour.games.blackjack.rules import (
     Deal,
     Double,
+    Payout,
     Rules,
+    Soft17,
     Surrender,
-    dealer_hits,
     is_blackjack,
     may_double,
-    peeks,
 )
 from parlour.games.blackjack.state import (
+    _CARD_HI_LO,
+    _CARD_POINTS,
     DEALER,
     Bet,
     DoubleDown,
@@ -46,8 +48,6 @@ from parlour.games.blackjack.state import (
     Stand,
     State,
     SurrenderHand,
-    hi_lo,
-    value,
     values_of,
 )
 
@@ -67,6 +67,12 @@ def initial_state(rules: Rules, players: int) -> State:
     start = Fraction(rules.bankroll)
     state = State(rules=rules, players=tuple(Player(start) for _ in range(players)),
                   shoe=_full_shoe(rules), shuffles=1)
+    # kept as the engine makes its states (and players): each with a ``__dict__`` of its own, so
+    # that the interpreter reads their fields one way throughout a game
+    seated = tuple(_make(Player, p.__dict__.copy()) for p in state.players)
+    shoe = state.shoe
+    state = _make(State, {**state.__dict__, "players": seated,
+                          "drawable": (shoe, _cards_in(shoe)) if shoe else None})
     if len(_INITIAL) >= 64:
         _INITIAL.clear()
     _INITIAL[key] = (rules, state)
@@ -105,6 +111,9 @@ def _replace(value: T, **changes: object) -> T:
     return new
 
 
+_new = object.__new__
+
+
 def _make(cls: type[U], fields: dict[str, object]) -> U:
     """``cls(**fields)`` for the frozen dataclasses here, without ``__init__`` (which sets each
     field through ``object.__setattr__``): ``fields`` must name every field, in order."""
@@ -126,6 +135,25 @@ def _with_hand(players: tuple[Player, ...], seat: int, index: int, hand: Hand) -
     return _with_player(players, seat, _replace(p, hands=tuple(hands)))
 
 
+def _stood(players: tuple[Player, ...], seat: int, index: int, hand: Hand) -> tuple[Player, ...]:
+    """``players`` with ``hand``, the hand ``index`` of ``seat``, stood (``done``): ``_with_hand``
+    and ``_replace``, inline."""
+    fields = hand.__dict__.copy()
+    fields["done"] = True
+    hand = _new(Hand)
+    _set_fields(hand, "__dict__", fields)
+    player = players[seat]
+    hands = list(player.hands)
+    hands[index] = hand
+    fields = player.__dict__.copy()
+    fields["hands"] = tuple(hands)
+    player = _new(Player)
+    _set_fields(player, "__dict__", fields)
+    seated = list(players)
+    seated[seat] = player
+    return tuple(seated)
+
+
 def _set_player(state: State, seat: int, player: Player) -> State:
     return _replace(state, players=_with_player(state.players, seat, player))
 
@@ -136,16 +164,16 @@ def _set_hand(state: State, seat: int, index: int, hand: Hand) -> State:
 
 # ---- whose turn ---------------------------------------------------------------------------------
 def to_act(state: State) -> tuple[int, ...]:
-    phase = state.phase
-    if phase is _OVER:
-        return ()
-    if state.pending:
+    if state.pending:  # a card to deal (never pending once the game is over)
         return _CHANCE
+    phase = state.phase
     if phase is _PLAY:
         return _SEATS[state.current[0]]
-    if phase is Phase.BET:
+    if phase is _OVER:
+        return ()
+    if phase is _BET:
         return _waiting(state.players, False)
-    if phase is Phase.INSURANCE:
+    if phase is _INSURANCE_PHASE:
         return _waiting(state.players, True)
     raise AssertionError(f"no one to act in {phase}")  # pragma: no cover - every phase moves on
 
@@ -163,7 +191,14 @@ def _waiting(players: tuple[Player, ...], insurance: bool) -> tuple[int, ...]:
 _SEATS = tuple((seat,) for seat in range(8))
 """``(seat,)`` for every seat, made once."""
 _CHANCE = (CHANCE,)
-_OVER, _PLAY = Phase.OVER, Phase.PLAY
+# the phases and options read on every move, as module globals (an enum member read from its
+# class is a slow look-up)
+_OVER, _PLAY, _BET, _DEAL = Phase.OVER, Phase.PLAY, Phase.BET, Phase.DEAL
+_INSURANCE_PHASE, _DEALER_PHASE = Phase.INSURANCE, Phase.DEALER
+_NO_DOUBLE, _LATE, _NO_PAYOUT = Double.NONE, Surrender.LATE, Payout.NONE
+_PEEK, _MANUAL, _SOFT17_HITS = Deal.PEEK, Deal.MANUAL, Soft17.HIT
+_POINT = _CARD_POINTS.__getitem__
+"""A card's points (``value``), a method of a dictionary: no Python call."""
 
 
 def bet_amounts(state: State, seat: int) -> range:
@@ -188,19 +223,29 @@ def _bets(low: int, high: int) -> tuple[Move, ...]:
     return tuple(Bet(n) for n in range(low, high + 1))
 
 
+_LAST_BETS: list[tuple[Player | None, Rules | None, tuple[Move, ...]]] = [(None, None, ())]
+"""The bets of the player (by identity) and rules last asked about: the same answer for every game
+started from one initial state (kept alive here, so that the identities are not reused)."""
+
+
 def legal_moves(state: State, seat: int) -> tuple[Move, ...]:
     phase = state.phase
     if phase is _PLAY and not state.pending:  # the common case, without building to_act
         return _plays(state, seat) if seat == state.current[0] else ()
-    if phase is Phase.BET and not state.pending:  # ``seat in to_act(state)``, for this seat alone
+    if phase is _BET and not state.pending:  # ``seat in to_act(state)``, for this seat alone
         players = state.players
         if not 0 <= seat < len(players):
             return ()
         player = players[seat]
         if player.out or player.bet is not None:
             return ()
+        known = _LAST_BETS[0]
+        if known[0] is player and known[1] is state.rules:  # the same player at the same table
+            return known[2]
         rules = state.rules  # ``bet_amounts``, without building the range
-        return _bets(rules.min_bet, min(rules.max_bet, int(player.balance)))
+        bets = _bets(rules.min_bet, min(rules.max_bet, int(player.balance)))
+        _LAST_BETS[0] = (player, rules, bets)
+        return bets
     if seat not in to_act(state):
         return ()
     player = state.players[seat]
@@ -224,10 +269,10 @@ def _plays(state: State, seat: int) -> tuple[Move, ...]:
     rules = state.rules
     # each rule looked at before the hand and the chips (``may_double`` and ``can_split`` are
     # false anyway without doubling or splitting at the table)
-    double = rules.double is not Double.NONE and may_double(rules, hand.values, hand.from_split) \
+    double = rules.double is not _NO_DOUBLE and may_double(rules, hand.values, hand.from_split) \
         and _free(player) >= hand.bet
     split = rules.split_hands > 1 and can_split(state, seat) and _free(player) >= hand.bet
-    surrender = rules.surrender is Surrender.LATE and not hand.from_split and len(player.hands) == 1
+    surrender = rules.surrender is _LATE and not hand.from_split and len(player.hands) == 1
     return _PLAYS[double, split, surrender]
 
 
@@ -322,23 +367,30 @@ def apply_move(state: State, seat: int, move: Move) -> State:
 
 def play_move(state: State, seat: int, move: Move) -> State:
     """Play ``move``, already known to be legal (``Game._apply_move``: ``Game.apply`` checks)."""
-    player = state.players[seat]
     if isinstance(move, Hit):
-        return _replace(state, pending=((seat, state.current[1]),))
+        fields = state.__dict__.copy()  # ``_replace``, inline
+        fields["pending"] = ((seat, state.current[1]),)
+        new = _new(State)
+        _set_fields(new, "__dict__", fields)
+        return new
+    player = state.players[seat]
     if isinstance(move, Stand):
         index = state.current[1]
         hand = player.hands[index]
-        return _next_hand(state, _with_hand(state.players, seat, index, _replace(hand, done=True)))
+        fields = state.__dict__.copy()
+        fields["players"] = _stood(state.players, seat, index, hand)
+        return _next_hand(fields)
     if isinstance(move, Bet):
-        players = _with_player(state.players, seat, _replace(player, bet=move.amount))
-        if _waiting(players, False):
-            return _replace(state, players=players)
-        return _start_deal(state, players)
+        players = state.players
+        for other, p in enumerate(players):  # ``_waiting``: a seat other than this one still to bet
+            if other != seat and not p.out and p.bet is None:
+                return _replace(state, players=_with_player(players, seat, _replace(player, bet=move.amount)))
+        return _start_deal(state, players, seat, move.amount)
     if isinstance(move, Insure | NoInsurance):
         amount = Fraction(player.bet_or_zero(), 2) if isinstance(move, Insure) else Fraction(0)
         state = _set_player(state, seat, _replace(player, insurance=amount))
         if not to_act(state):
-            state = _after_insurance(state)
+            state = _after_insurance(state.__dict__.copy())
         return state
     index = state.current[1]
     hand = player.hands[index]
@@ -346,8 +398,10 @@ def play_move(state: State, seat: int, move: Move) -> State:
         state = _set_hand(state, seat, index, _replace(hand, bet=hand.bet * 2, doubled=True))
         return _replace(state, pending=((seat, index),))
     if isinstance(move, SurrenderHand):
-        return _next_hand(state, _with_hand(state.players, seat, index,
-                                            _replace(hand, done=True, surrendered=True)))
+        fields = state.__dict__.copy()
+        fields["players"] = _with_hand(state.players, seat, index,
+                                       _replace(hand, done=True, surrendered=True))
+        return _next_hand(fields)
     assert isinstance(move, Split)
     first = Hand(hand.cards[:1], hand.bet, from_split=True)
     second = Hand(hand.cards[1:], hand.bet, from_split=True)
@@ -356,28 +410,47 @@ def play_move(state: State, seat: int, move: Move) -> State:
     return _replace(state, pending=((seat, index),))
 
 
-def _start_deal(state: State, players: tuple[Player, ...]) -> State:
-    """Everyone has bet (``players``, with their bets): shuffle if the cut card has come out, and
-    deal the first cards."""
+def _start_deal(state: State, players: tuple[Player, ...], last: int, bet: int) -> State:
+    """Everyone has bet, the seat ``last`` the ``bet`` just placed (not yet in ``players``):
+    shuffle if the cut card has come out, and deal the first cards."""
     rules = state.rules
     dealt = state.dealt
+    fields = state.__dict__.copy()  # the one copy of the state, changed here
     if rules.decks and dealt and dealt * 100 >= rules.penetration * 52 * rules.decks:
-        state = _replace(state, shoe=_full_shoe(rules), dealt=0, count=0, shuffles=state.shuffles + 1)
+        shoe = fields["shoe"] = _full_shoe(rules)
+        fields["drawable"] = (shoe, _cards_in(shoe))
+        fields["dealt"] = fields["count"] = 0
+        fields["shuffles"] = state.shuffles + 1
     seated: list[Player] = []
     first: list[tuple[int, int]] = []
     for seat, p in enumerate(players):
-        if p.bet is not None:
-            p = _replace(p, hands=(_new_hand(p.bet),))
+        placed = bet if seat == last else p.bet
+        if placed is not None:
+            changed = p.__dict__.copy()  # ``_replace(p, bet=..., hands=...)``, inline
+            changed["bet"] = placed
+            changed["hands"] = (_new_hand(placed),)
+            p = _new(Player)
+            _set_fields(p, "__dict__", changed)
             first.append(_FIRST_HANDS[seat] if seat < 8 else (seat, 0))
         seated.append(p)
-    deal = rules.deal
+    fields["players"] = tuple(seated)
+    fields["phase"] = _DEAL
+    fields["pending"] = _deal_order(rules.deal, tuple(first))
+    fields["dealer"] = ()
+    fields["hole"] = -1
+    new = _new(State)
+    _set_fields(new, "__dict__", fields)
+    return new
+
+
+@lru_cache(maxsize=256)
+def _deal_order(deal: Deal, first: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+    """The first cards to deal (``pending``) to the hands ``first`` (one a seat that bet)."""
     if deal is Deal.MANUAL:
-        pending = (*first, (DEALER, 1), *first)
-    elif deal is Deal.NO_HOLE_CARD:
-        pending = (*first, (DEALER, 0), *first)
-    else:
-        pending = (*first, (DEALER, 0), *first, (DEALER, 1))
-    return _replace(state, players=tuple(seated), phase=Phase.DEAL, pending=pending, dealer=(), hole=-1)
+        return (*first, (DEALER, 1), *first)
+    if deal is Deal.NO_HOLE_CARD:
+        return (*first, (DEALER, 0), *first)
+    return (*first, (DEALER, 0), *first, (DEALER, 1))
 
 
 _FIRST_HANDS = tuple((seat, 0) for seat in range(8))
@@ -387,7 +460,7 @@ _FIRST_HANDS = tuple((seat, 0) for seat in range(8))
 @lru_cache(maxsize=256)
 def _new_hand(bet: int) -> Hand:
     """A hand about to be dealt, for ``bet`` (one object for every such hand: it is immutable)."""
-    return Hand((), bet)
+    return _make(Hand, Hand((), bet).__dict__.copy())  # with a ``__dict__``, as in ``initial_state``
 
 
 # ---- chance: one card at a time ----------------------------------------------------------------
@@ -446,7 +519,9 @@ class CardsLeft(Sequence[Card]):
 
 def cards_left(state: State) -> CardsLeft:
     """The cards that may be dealt next (those ``card_chances`` gives a probability)."""
-    return CardsLeft(state.shoe if state.rules.decks else ())
+    left = _new(CardsLeft)  # ``CardsLeft(shoe)``, without a call to ``__init__``
+    left._shoe = state.shoe if state.rules.decks else ()
+    return left
 
 
 def draw_card(state: State, rng: random.Random) -> Card:
@@ -462,10 +537,22 @@ def draw_card(state: State, rng: random.Random) -> Card:
     if not state.rules.decks:
         return DECK[rng.randrange(52)]
     shoe = state.shoe
-    known = _SHOE_CARDS.get(id(shoe))  # ``_cards_in(shoe)``, its usual case inline
+    known = state.drawable  # ``_cards_in(shoe)``, kept on the state by ``apply_card``
     cards = known[1] if known is not None and known[0] is shoe else _cards_in(shoe)
     step = 1 if 1 in shoe else math.gcd(*shoe)  # a count of 1 makes the divisor 1 at once
-    return DECK[cards[rng.randrange(len(cards) // step) * step]]
+    n = len(cards) // step
+    if type(rng) is not _RANDOM:
+        return DECK[cards[rng.randrange(n) * step]]
+    # ``rng.randrange(n)`` of a ``random.Random``, inline: the fewest random bits that cover
+    # ``n``, drawn again while they land at or past it
+    bits = n.bit_length()
+    r = rng.getrandbits(bits)
+    while r >= n:
+        r = rng.getrandbits(bits)
+    return DECK[cards[r * step]]
+
+
+_RANDOM = random.Random
 
 
 def _cards_in(shoe: tuple[int, ...]) -> bytes:
@@ -495,72 +582,79 @@ _BYTES = tuple(bytes((i,)) for i in range(52))
 
 
 def _take(state: State, card: Card) -> tuple[int, ...]:
-    """The shoe once ``card`` is dealt from it (refilled if that was its last card).  Where the
-    old shoe's ``_cards_in`` is known (and holds ``card``), the new one's is that less one byte,
-    kept for the next draw."""
-    shoe = state.shoe
-    i = _INDEX[card]
-    left = list(shoe)
-    left[i] -= 1
-    known = _SHOE_CARDS.get(id(shoe))
-    if known is not None and known[0] is shoe and shoe[i] > 0:
-        cards = known[1].replace(_BYTES[i], b"", 1)
-        if cards:
-            new = tuple(left)
-            if len(_SHOE_CARDS) >= 256:  # ``_remember(new, cards)``
-                _SHOE_CARDS.clear()
-            _SHOE_CARDS[id(new)] = (new, cards)
-            return new
-        return tuple(_refill(state, left, card))  # the shoe has run dry
+    """The shoe once ``card`` is dealt from it (refilled if that was its last card)."""
+    left = list(state.shoe)
+    left[_INDEX[card]] -= 1
     if not any(left):
         left = _refill(state, left, card)
     return tuple(left)
 
 
-def apply_card(state: State, card: Card) -> State:
+def apply_card(state: State, outcome: Card) -> State:
+    """Deal ``outcome``, the card drawn, to the first hand waiting for one (``Game._apply_outcome``)."""
     pending = state.pending
     target, which = pending[0]
-    changes = state.__dict__.copy()  # ``_replace``'s work, with the changes set one by one
-    left = changes["pending"] = pending[1:]
+    fields = state.__dict__.copy()  # ``_replace``'s work, with the changes set one by one
+    left = fields["pending"] = pending[1:]
     if state.rules.decks:
-        changes["shoe"] = _take(state, card)
-        changes["dealt"] = state.dealt + 1
-    if target == DEALER:
-        if which == 1:  # face down: counted once turned up
-            changes["hole"] = len(state.dealer)
+        fields["dealt"] = state.dealt + 1
+        shoe = state.shoe
+        i = _INDEX[outcome]
+        known = state.drawable
+        if shoe[i] <= 0:  # not in the shoe
+            cards = b""
+        elif known is not None and known[0] is shoe:
+            cards = known[1].replace(_BYTES[i], b"", 1)
         else:
-            changes["count"] = state.count + hi_lo(card)
-        changes["dealer"] = (*state.dealer, card)
+            cards = _cards_in(shoe).replace(_BYTES[i], b"", 1)
+        if cards:  # the shoe's next cards, that less one byte (``_take``, its usual case inline)
+            counts = list(shoe)
+            counts[i] -= 1
+            shoe = fields["shoe"] = tuple(counts)
+            fields["drawable"] = (shoe, cards)
+        else:  # the shoe has run dry (or the card was not in it)
+            fields["shoe"] = _take(state, outcome)
+            fields["drawable"] = None
+    if target == DEALER:
+        dealer = state.dealer
+        if which == 1:  # face down: counted once turned up
+            fields["hole"] = len(dealer)
+        else:
+            fields["count"] = state.count + _CARD_HI_LO[outcome]
+        fields["dealer"] = (*dealer, outcome)
     else:
-        changes["count"] = state.count + hi_lo(card)
+        fields["count"] = state.count + _CARD_HI_LO[outcome]
         # ``_with_hand`` and ``_replace`` of the hand, inline
         players = state.players
         player = players[target]
         hand = player.hands[which]
-        fields = hand.__dict__.copy()
-        fields["cards"] = (*hand.cards, card)
+        changed = hand.__dict__.copy()
+        changed["cards"] = (*hand.cards, outcome)
         hands = list(player.hands)
-        hands[which] = _make(Hand, fields)
-        fields = player.__dict__.copy()
-        fields["hands"] = tuple(hands)
+        hands[which] = hand = _new(Hand)
+        _set_fields(hand, "__dict__", changed)
+        changed = player.__dict__.copy()
+        changed["hands"] = tuple(hands)
         seated = list(players)
-        seated[target] = _make(Player, fields)
-        changes["players"] = tuple(seated)
-    phase = state.phase
-    if not left and phase is not Phase.DEAL and phase is not _PLAY \
-            and _dealer_draws(state.rules, changes["players"], changes["dealer"]):
-        changes["pending"] = _DEALER_CARD  # the dealer's next card, set before the state is made
-    after = _make(State, changes)
-    if after.pending:
-        return after
-    if phase is Phase.DEAL:
-        return _after_deal(after)
-    if phase is _PLAY:
-        return _next_hand(after, after.players)
-    return _settle(after, after.players, after.count)
+        seated[target] = player = _new(Player)
+        _set_fields(player, "__dict__", changed)
+        fields["players"] = tuple(seated)
+    if not left:  # the round moves on: a state made once, when it is known
+        phase = state.phase
+        if phase is _DEAL:
+            return _after_deal(fields)
+        if phase is _PLAY:
+            return _next_hand(fields)
+        if not _dealer_draws(state.rules, fields["players"], fields["dealer"]):
+            return _settle(fields, fields["count"])
+        fields["pending"] = _DEALER_CARD  # the dealer's next card
+    new = _new(State)
+    _set_fields(new, "__dict__", fields)
+    return new
 
 
 _DEALER_CARD = ((DEALER, 0),)
+_NO_HAND = (-1, -1)
 
 
 def _refill(state: State, shoe: list[int], drawn: Card) -> list[int]:
@@ -571,29 +665,45 @@ def _refill(state: State, shoe: list[int], drawn: Card) -> list[int]:
     return full
 
 
-def _after_deal(state: State) -> State:
-    rules = state.rules
-    up = state.up_card
-    if rules.insurance and up is not None and value(up) == 1:
-        return _replace(state, phase=Phase.INSURANCE)
-    return _after_insurance(state)
+Fields = dict[str, Any]
+"""A state's fields (a copy of its ``__dict__``), being changed before the state is made."""
 
 
-def _after_insurance(state: State) -> State:
-    rules = state.rules
-    up = state.up_card
-    if up is not None and peeks(rules, value(up)) and is_blackjack(state.dealer_values):
+def _state(fields: Fields) -> State:
+    """The state of these fields (``_make(State, fields)``)."""
+    new = _new(State)
+    _set_fields(new, "__dict__", fields)
+    return new
+
+
+def _after_deal(fields: Fields) -> State:
+    """The first cards are dealt (``fields``, a state's): insurance is offered, or the dealer
+    peeks, or play begins."""
+    rules = fields["rules"]
+    dealer = fields["dealer"]
+    if rules.deal is not _MANUAL and dealer and rules.insurance and _CARD_POINTS[dealer[0]] == 1:
+        fields["phase"] = _INSURANCE_PHASE
+        return _state(fields)
+    return _after_insurance(fields)
+
+
+def _after_insurance(fields: Fields) -> State:
+    rules = fields["rules"]
+    dealer = fields["dealer"]
+    if rules.deal is _PEEK and dealer and rules.blackjack is not _NO_PAYOUT \
+            and _CARD_POINTS[dealer[0]] in (1, 10) and is_blackjack(values_of(dealer)):  # ``peeks``
         # the dealer turns up a blackjack at once: the hole card is shown, and counted
-        count = state.count + (hi_lo(state.dealer[state.hole]) if state.hole >= 0 else 0)
-        return _settle(state, state.players, count)
-    return _next_hand(state, state.players)  # which sets the phase to PLAY
+        hole = fields["hole"]
+        return _settle(fields, fields["count"] + (_CARD_HI_LO[dealer[hole]] if hole >= 0 else 0))
+    return _next_hand(fields)  # which sets the phase to PLAY
 
 
-def _next_hand(state: State, players: tuple[Player, ...]) -> State:
+def _next_hand(fields: Fields) -> State:
     """Move on to the next hand that needs a decision (dealing split hands their second card and
-    standing hands that have nothing to decide); after the last, the dealer plays.  ``players``
-    are the state's players, or changed ones to set in the same copy of the state."""
-    rules = state.rules
+    standing hands that have nothing to decide); after the last, the dealer plays.  ``fields``
+    are a state's, its players changed or not, and are changed here before the state is made."""
+    rules = fields["rules"]
+    players = fields["players"]
     # the hands before the one found are all done: a hand stood here is changed in ``players``
     # and the search goes on (where the state's hands were searched again from the first)
     for seat, player in enumerate(players):
@@ -603,8 +713,12 @@ def _next_hand(state: State, players: tuple[Player, ...]) -> State:
             cards = hand.cards
             if len(cards) == 1:  # a split hand: its second card first
                 here = (seat, index)
-                return _replace(state, players=players, phase=_PLAY, current=here, pending=(here,))
-            values = values_of(cards)
+                fields["players"] = players
+                fields["phase"] = _PLAY
+                fields["current"] = here
+                fields["pending"] = (here,)
+                return _state(fields)
+            values = tuple(map(_POINT, cards))
             total = sum(values)  # ``hand.total``
             if total <= 11 and 1 in values:
                 total += 10
@@ -614,45 +728,64 @@ def _next_hand(state: State, players: tuple[Player, ...]) -> State:
                 stands = values[0] == 1 and not rules.hit_split_aces and not (
                     rules.resplit_aces and values[1] == 1 and len(player.hands) < rules.split_hands)
             else:  # ``hand.natural(rules)``
-                stands = len(values) == 2 and rules.naturals and is_blackjack(values)
+                stands = len(values) == 2 and rules.blackjack is not _NO_PAYOUT and is_blackjack(values)
             if stands:
-                players = _with_hand(players, seat, index, _replace(hand, done=True))
+                players = _stood(players, seat, index, hand)
                 continue
-            if players is state.players and state.phase is _PLAY and state.current == (seat, index):
-                return state  # the hand to act already (a card taken): nothing changes
-            return _replace(state, players=players, phase=_PLAY, current=(seat, index))
-    return _dealer_turn(state, players)
+            fields["players"] = players
+            fields["phase"] = _PLAY
+            current = fields["current"]
+            if current[0] != seat or current[1] != index:
+                fields["current"] = (seat, index)
+            return _state(fields)
+    fields["players"] = players
+    return _dealer_turn(fields)
 
 
 def _dealer_draws(rules: Rules, players: tuple[Player, ...], dealer: tuple[Card, ...]) -> bool:
     """The dealer draws while the rules say so and some hand still depends on it: a second card
     whenever a hand is live (not surrendered, bust or a blackjack) or a blackjack waits to see
     whether the dealer has one too."""
-    naturals = rules.naturals
+    naturals = rules.blackjack is not _NO_PAYOUT  # ``rules.naturals``
     live = natural = False
     for p in players:
         for h in p.hands:
-            values = values_of(h.cards)
-            if naturals and not h.from_split and is_blackjack(values):  # ``h.natural(rules)``
-                natural = True
-            elif not h.surrendered and sum(values) <= 21:  # not bust (an ace counts 11 only up to 21)
+            cards = h.cards
+            if naturals and len(cards) == 2 and not h.from_split:  # ``h.natural(rules)``, inline
+                a, b = map(_POINT, cards)
+                if a + b == 11 and (a == 1 or b == 1):  # an ace and a ten-card
+                    natural = True
+                    continue
+            if not h.surrendered and sum(map(_POINT, cards)) <= 21:  # not bust (an ace counts 11 only to 21)
                 live = True
-    cards = values_of(dealer)
-    if len(cards) < 2:
+    if len(dealer) < 2:
         return live or natural
-    return live and dealer_hits(rules, cards) and not (naturals and is_blackjack(cards))
+    if not live:
+        return False
+    # ``dealer_hits``, inline (a dealer who hits has 17 at most: never a blackjack)
+    values = tuple(map(_POINT, dealer))
+    total = sum(values)
+    if total <= 11 and 1 in values:
+        return total < 7 or (total == 7 and rules.soft17 is _SOFT17_HITS)
+    return total < 17
 
 
-def _dealer_turn(state: State, players: tuple[Player, ...]) -> State:
-    """The players are done (``players``, their last hand stood): the hole card is turned up, and
-    the dealer draws or the bets are settled."""
-    count = state.count
-    if state.hole >= 0:  # the hole card is turned up
-        count += hi_lo(state.dealer[state.hole])
-    if _dealer_draws(state.rules, players, state.dealer):
-        return _replace(state, players=players, phase=Phase.DEALER, current=(-1, -1), count=count, hole=-1,
-                        pending=_DEALER_CARD)
-    return _settle(state, players, count)
+def _dealer_turn(fields: Fields) -> State:
+    """The players are done (``fields``, a state's, their last hand stood): the hole card is
+    turned up, and the dealer draws or the bets are settled."""
+    count = fields["count"]
+    dealer = fields["dealer"]
+    hole = fields["hole"]
+    if hole >= 0:  # the hole card is turned up
+        count += _CARD_HI_LO[dealer[hole]]
+    if _dealer_draws(fields["rules"], fields["players"], dealer):
+        fields["phase"] = _DEALER_PHASE
+        fields["current"] = _NO_HAND
+        fields["count"] = count
+        fields["hole"] = -1
+        fields["pending"] = _DEALER_CARD
+        return _state(fields)
+    return _settle(fields, count)
 
 
 # ---- settling ----------------------------------------------------------------------------------
@@ -668,8 +801,8 @@ def _hand_result(rules: Rules, hand: Hand, dealer_bj: bool, d_total: int) -> tup
         if dealer_bj:
             return _LOSE, -bet
         return _SURRENDERED, -Fraction(bet, 2)
-    values = values_of(hand.cards)
-    if rules.naturals and not hand.from_split and is_blackjack(values):  # ``hand.natural(rules)``
+    values = tuple(map(_POINT, hand.cards))
+    if rules.blackjack is not _NO_PAYOUT and not hand.from_split and is_blackjack(values):  # ``hand.natural``
         if dealer_bj:
             return _PUSH, 0
         won, staked = rules.blackjack.ratio
@@ -704,12 +837,15 @@ def _whole(n: int) -> Fraction:
 _WHOLE: dict[int, Fraction] = {}
 
 
-def _settle(state: State, players: tuple[Player, ...], count: int) -> State:
-    """Pay each hand of ``players`` (the state's, or changed ones) and end the round, with the
-    running ``count`` (the hole card's counted in, if it was turned up)."""
-    rules = state.rules
-    dealer = values_of(state.dealer)
-    dealer_bj = rules.naturals and is_blackjack(dealer)
+def _settle(fields: Fields, count: int) -> State:
+    """Pay each hand of the players in ``fields`` (a state's, changed here) and end the round,
+    with the running ``count`` (the hole card's counted in, if it was turned up)."""
+    rules = fields["rules"]
+    players = fields["players"]
+    number = fields["round"]
+    dealt = fields["dealer"]
+    dealer = tuple(map(_POINT, dealt))
+    dealer_bj = rules.blackjack is not _NO_PAYOUT and is_blackjack(dealer)
     d_total = sum(dealer)  # ``hand_total(dealer)[0]``
     if d_total <= 11 and 1 in dealer:
         d_total += 10
@@ -728,11 +864,15 @@ def _settle(state: State, players: tuple[Player, ...], count: int) -> State:
             outcome, amount = _hand_result(rules, h, dealer_bj, d_total)
             if isinstance(amount, int):
                 whole += amount
-                net = _whole(amount)
+                net = _WHOLE.get(amount)  # ``_whole(amount)``, its usual case inline
+                if net is None:
+                    net = _whole(amount)
             else:
                 net = amount
                 parts.append(net)
-            hands.append(_make(HandResult, {"cards": h.cards, "bet": h.bet, "outcome": outcome, "net": net}))
+            result = _new(HandResult)
+            _set_fields(result, "__dict__", {"cards": h.cards, "bet": h.bet, "outcome": outcome, "net": net})
+            hands.append(result)
         if p.insurance:
             ins = Fraction(p.insurance)
             ins_net = 2 * ins if dealer_bj else -ins
@@ -744,28 +884,28 @@ def _settle(state: State, players: tuple[Player, ...], count: int) -> State:
         balance = p.balance
         if not parts and balance.denominator == 1:  # whole numbers throughout
             whole += balance.numerator
-            balance, out = _whole(whole), whole < min_bet
+            balance, out = _WHOLE.get(whole), whole < min_bet
+            if balance is None:
+                balance = _whole(whole)
         else:
             balance = balance + sum(parts, _whole(whole))
             out = balance < min_bet
         everyone_out = everyone_out and out
-        settled.append(_make(Player, {"balance": balance, "bet": None, "hands": (), "insurance": None,
-                                      "out": out}))
-    record = _make(RoundResult, {"number": state.round, "dealer": state.dealer, "hands": tuple(results),
+        player = _new(Player)
+        _set_fields(player, "__dict__", {"balance": balance, "bet": None, "hands": (), "insurance": None,
+                                         "out": out})
+        settled.append(player)
+    record = _make(RoundResult, {"number": number, "dealer": dealt, "hands": tuple(results),
                                  "insurance": tuple(insurance)})
-    over = state.round >= rules.rounds or everyone_out
-    changes = state.__dict__.copy()  # ``_replace``'s work, with the changes set one by one
-    changes["players"] = tuple(settled)
-    changes["history"] = (*state.history, record)
-    changes["count"] = count
-    changes["phase"] = Phase.OVER if over else Phase.BET
+    over = number >= rules.rounds or everyone_out
+    fields["players"] = tuple(settled)
+    fields["history"] = (*fields["history"], record)
+    fields["count"] = count
+    fields["phase"] = _OVER if over else _BET
     if not over:
-        changes["round"] = state.round + 1
-    changes["pending"] = ()
-    changes["current"] = _NO_HAND
-    changes["hole"] = -1
-    changes["dealer"] = ()
-    return _make(State, changes)
-
-
-_NO_HAND = (-1, -1)
+        fields["round"] = number + 1
+    fields["pending"] = ()
+    fields["current"] = _NO_HAND
+    fields["hole"] = -1
+    fields["dealer"] = ()
+    return _state(fields)

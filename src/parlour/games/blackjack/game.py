@@ -17,6 +17,8 @@ from parlour.games.blackjack.state import DEALER, Move, Phase, State, TrainerNot
 from parlour.games.blackjack.view import BlackjackView
 
 MAX_PLAYERS = 7
+_play_move = engine.play_move
+_CARD_TEXT = notation.CARD_TEXT
 
 
 class Blackjack(Game[Rules, State, Move, Card, BlackjackView]):
@@ -66,8 +68,10 @@ class Blackjack(Game[Rules, State, Move, Card, BlackjackView]):
         return engine.explain(state, seat, move)
 
     def _apply_move(self, state: State, seat: int, move: Move) -> State:
-        note = self._judge(state, seat, move) if state.rules.trainer else None
-        after = engine.play_move(state, seat, move)
+        if not state.rules.trainer:
+            return _play_move(state, seat, move)
+        note = self._judge(state, seat, move)
+        after = _play_move(state, seat, move)
         if note is None:
             return after
         trained = list(after.trained or [(0, 0)] * len(after.players))
@@ -96,16 +100,14 @@ class Blackjack(Game[Rules, State, Move, Card, BlackjackView]):
     def chance_outcomes(self, state: State) -> tuple[tuple[Card, Fraction], ...]:
         return engine.card_chances(state)
 
-    def possible_outcomes(self, state: State) -> Sequence[Card]:
-        """The cards left, as ``chance_outcomes`` lists them (``in`` answers at once)."""
-        return engine.cards_left(state)
+    possible_outcomes = staticmethod(engine.cards_left)
+    """The cards left, as ``chance_outcomes`` lists them (``in`` answers at once)."""
 
     sample_chance = staticmethod(engine.draw_card)
     """The same draw as ``Game.sample_chance`` from ``chance_outcomes`` (the same card for the
     same ``rng``), by one integer draw over the shoe's counts (``engine.draw_card``)."""
 
-    def _apply_outcome(self, state: State, outcome: Card) -> State:
-        return engine.apply_card(state, outcome)
+    _apply_outcome = staticmethod(engine.apply_card)
 
     def resample_hidden(self, state: State, seat: int | None, rng: random.Random) -> State:
         """Another hole card, from the cards the players cannot have seen (the shoe and the
@@ -168,6 +170,13 @@ class Blackjack(Game[Rules, State, Move, Card, BlackjackView]):
 
     def format_outcome(self, state: State, outcome: Card) -> str:
         return notation.format_outcome(outcome)
+
+    def format_action(self, state: State, seat: int, action: Move | Card) -> str:
+        """``Game.format_action``, without its two calls between (the driver records every step)."""
+        if seat == CHANCE:
+            text = _CARD_TEXT.get(action)  # type: ignore[arg-type]
+            return text if text is not None else notation.format_outcome(action)  # type: ignore[arg-type]
+        return notation.format_move(action)  # type: ignore[arg-type]
 
     def move_help(self) -> str:
         return notation.HELP

@@ -10,7 +10,7 @@ as cards are everywhere (``AS``, ``TH``).
 
 from __future__ import annotations
 
-from parlour.core.cards import Card
+from parlour.core.cards import Card, standard_deck
 from parlour.core.errors import InvalidMoveError
 from parlour.games.blackjack.state import (
     Bet,
@@ -59,9 +59,11 @@ def parse_move(text: str) -> Move:
 
 
 def format_move(move: Move) -> str:
-    if isinstance(move, Bet):
-        return f"bet {move.amount}"
-    return _NAMES[type(move)]
+    name = _NAMES.get(type(move))
+    if name is not None:
+        return name
+    assert isinstance(move, Bet)
+    return f"bet {move.amount}"
 
 
 def parse_outcome(text: str) -> Card:
@@ -69,4 +71,9 @@ def parse_outcome(text: str) -> Card:
 
 
 def format_outcome(card: Card) -> str:
-    return str(card)
+    text = CARD_TEXT.get(card)
+    return str(card) if text is None else text
+
+
+CARD_TEXT = {card: str(card) for card in standard_deck()}
+"""``str(card)`` of each card of the deck, made once (a card's text is read from two enums)."""

@@ -9,7 +9,7 @@ stock order that could leak; an infinite deck keeps no counts at all.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from parlour.core.cards import Card, Rank, standard_deck
@@ -234,6 +234,12 @@ class State:
     """Trainer: each seat's (plays judged, best plays)."""
     note: TrainerNote | None = None
     """Trainer: the word on the last play judged."""
+    drawable: tuple[tuple[int, ...], bytes] | None = field(default=None, init=False, repr=False,
+                                                           compare=False)
+    """A cache for the draws (``engine.draw_card``): ``(shoe, cards)``, the shoe's cards as deck
+    indices, one byte a card, in the deck's order, valid while ``shoe`` is that very tuple (the
+    engine carries it on from card to card; any other copy of the state keeps a stale one, which
+    the identity check ignores).  Not part of the state's value."""
 
     @property
     def over(self) -> bool:

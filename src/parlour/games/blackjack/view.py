@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlour.core.protocol import View
-from parlour.games.blackjack.engine import _replace, chips, to_act
+from parlour.games.blackjack.engine import _make, _replace, chips, to_act
 from parlour.games.blackjack.rules import hand_total
 from parlour.games.blackjack.state import Hand, HandResult, Phase, State, value
 
@@ -63,6 +63,8 @@ class BlackjackView(View):
 
     @classmethod
     def of(cls, state: State, seat: int | None) -> BlackjackView:
+        if cls is BlackjackView:  # made as the engine makes its states, without ``__init__``
+            return _make(BlackjackView, {"seat": seat, "state": public(state)})
         return cls(seat, public(state))
 
     @property
