@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlour.core.protocol import CHANCE, Bot, Game
-from parlour.core.record import Entry, Record
+from parlour.core.record import _SHARED, Entry, Record, shared_entry
 from parlour.core.rng import derive, make_rng
 
 __all__ = ["PlayResult", "Step", "make_rng", "play"]
@@ -69,24 +69,31 @@ def play(
     # move; where a game keeps that ``apply``, a move found among the ``legal`` moves just worked
     # out is applied at once (anything else still goes through ``apply``, for its error).
     direct = type(game).apply is Game.apply
+    # The game's methods, looked up once (each is called at every step).
+    to_act, legal_moves, view, apply_move = game.to_act, game.legal_moves, game.view, game._apply_move
+    apply, format_action, choosers = game.apply, game.format_action, [bot.choose for bot in bots]
+    add, shared = entries.append, _SHARED
+    chance_only = (CHANCE,)
     while True:
-        actors = game.to_act(state)
+        actors = to_act(state)
         if not actors:
             return PlayResult(state, Record(record.game, record.rules, record.players, tuple(entries)), steps)
         if steps >= max_steps:
             raise GameTooLongError(f"{game.spec.name} went past {max_steps} steps")
-        if actors == (CHANCE,):
+        if actors == chance_only:
             seat, action = CHANCE, game.sample_chance(state, chance_rng)
-            after = game.apply(state, seat, action)
+            after = apply(state, seat, action)
         else:
             seat = actors[0] if len(actors) == 1 else bot_rng.choice(actors)
-            legal = game.legal_moves(state, seat)
-            action = bots[seat].choose(game, game.view(state, seat), legal, bot_rng)
+            legal = legal_moves(state, seat)
+            action = choosers[seat](game, view(state, seat), legal, bot_rng)
             if direct and action in legal:
-                after = game._apply_move(state, seat, action)
+                after = apply_move(state, seat, action)
             else:
-                after = game.apply(state, seat, action)
-        entries.append(Entry(seat, game.format_action(state, seat, action)))
+                after = apply(state, seat, action)
+        text = format_action(state, seat, action)
+        entry = shared.get((seat, text))  # ``shared_entry``, inlined
+        add(entry if entry is not None else shared_entry(seat, text))
         if on_step is not None:
             on_step(Step(state, seat, action, after))
         state = after

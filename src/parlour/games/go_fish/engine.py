@@ -14,7 +14,6 @@ from parlour.games.go_fish.notation import Ask, Deal
 from parlour.games.go_fish.rules import Ending
 from parlour.games.go_fish.state import (
     CARDS,
-    RANK_INDEX,
     RANK_MASKS,
     RANKS,
     Act,
@@ -42,10 +41,16 @@ def deal(state: State, outcome: Deal) -> State:
     n = state.players
     size = state.rules.dealt(n)
     order = [(state.dealer + 1 + k) % n for k in range(n)]
-    cards = list(map(_INDEX.__getitem__, outcome.cards))
+    cards = getattr(outcome, "_order", None)  # a shuffled deal's places (``Deal.shuffled``)
+    if cards is None:
+        cards = tuple(map(_INDEX.__getitem__, outcome.cards))
     hands = [0] * n
+    bits = _BITS
     for k, seat in enumerate(order):  # the k-th player from the dealer's left: every n-th card from k
-        hands[seat] = sum(map(_BITS.__getitem__, cards[k:size * n:n]))  # different cards: ``|`` as ``+``
+        hand = 0
+        for card in cards[k:size * n:n]:
+            hand |= bits[card]
+        hands[seat] = hand
     after = replace(state, phase=_PLAY, hands=tuple(hands), stock=tuple(cards[size * n:]),
                     books=((),) * n, current=order[0], history=())
     for seat in order:
@@ -86,33 +91,34 @@ _LOW_ASKS = [_subsets(tuple(Ask(target, rank) for rank in RANKS[:7])) for target
 _HIGH_ASKS = [_subsets(tuple(Ask(target, rank) for rank in RANKS[7:])) for target in range(6)]
 """For each target, its asks for each set of ranks ace to seven (bits 0-6), and eight to king
 (bits 7-12, shifted down)."""
-_ASKS: list[tuple[Ask, ...] | None] = [None] * (6 << 13)
-"""``_asks(target, ranks)`` at ``target << 13 | ranks``, filled when first met: a list indexed by
-an int, cheaper than a cache keyed by the two arguments."""
+_ASKS: list[list[tuple[Ask, ...] | None]] = [[None] * (1 << 13) for _ in range(6)]
+"""``_asks(target, ranks)`` at ``[target][ranks]``, filled when first met: lists indexed by ints,
+cheaper than a cache keyed by the two arguments."""
 
 
 def _asks(target: int, ranks: int) -> tuple[Ask, ...]:
     """Asking ``target`` for each rank of ``ranks`` (bit ``r`` for rank ``r``, ace 0), ace first."""
-    key = target << 13 | ranks
-    moves = _ASKS[key]
+    moves = _ASKS[target][ranks]
     if moves is None:
-        moves = _ASKS[key] = _LOW_ASKS[target][ranks & 127] + _HIGH_ASKS[target][ranks >> 7]
+        moves = _ASKS[target][ranks] = _LOW_ASKS[target][ranks & 127] + _HIGH_ASKS[target][ranks >> 7]
     return moves
 
 
 def legal_moves(state: State, seat: int) -> tuple[Ask, ...]:
     if state.phase is not _PLAY or seat != state.current:
         return ()
-    hands, players = state.hands, state.players
-    folded = hands[seat] | hands[seat] >> 26  # ``ranks_held``, inlined and in fewer steps
+    hands = state.hands
+    held = hands[seat]
+    folded = held | held >> 26  # ``ranks_held``, inlined and in fewer steps
     ranks = (folded | folded >> 13) & _LOW13
-    if players == 2:  # one other seat: its asks, or none if it holds no cards
+    if len(hands) == 2:  # one other seat: its asks, or none if it holds no cards
         target = 1 - seat
         if not hands[target]:
             return ()
-        moves = _ASKS[target << 13 | ranks]
+        moves = _ASKS[target][ranks]
         return moves if moves is not None else _asks(target, ranks)
     out: tuple[Ask, ...] = ()
+    players = len(hands)
     for step in range(1, players):
         target = (seat + step) % players
         if hands[target]:
@@ -135,20 +141,38 @@ def explain(state: State, seat: int, move: Ask) -> str:
     return f"you may only ask for a rank you hold: you have no {move.rank.plural}"
 
 
+_Asking = tuple[int, int, int, dict[int, tuple[Event, ...]],
+                list[tuple[tuple[Event, ...], tuple[Event, ...]] | None]]
+"""What ``apply_move`` needs of one seat's ask, worked out once: the target, the rank (ace 0), its
+cards, and the ask's events as found so far: by the cards given (0: none, "Go fish!";
+``_asked``), and "Go fish!" with the draw by the card drawn, as the asker sees them and as the
+others do (``_fished``)."""
+
+
+def _asking(target: int, r: int) -> _Asking:
+    return (target, r, RANK_MASKS[r], {}, [None] * 52)
+
+
+_ASKING: dict[Ask, tuple[_Asking, ...]] = {
+    Ask(target, rank): tuple(_asking(target, r) for _seat in range(6))
+    for target in range(6) for r, rank in enumerate(RANKS)}
+"""For each ask of a seat (one object each, hashed by identity, in C), its ``_Asking`` by the
+seat asking."""
+_RANK_OF = tuple(i % 13 for i in range(52))
+"""Each card's rank (ace 0) by its place in a mask (``Card.index`` is ``13 * suit + rank``)."""
+
+
 def apply_move(state: State, seat: int, move: Ask) -> State:
     """Apply a legal ask (checked by the caller).
 
     The ask, the book it may make and, most of the time, the whole turn are worked out here on
     plain values and the new state made once; only when the game may end or a hand is empty does
     ``_settle`` take over (it would change nothing otherwise)."""
-    r = RANK_INDEX[move.rank]
-    rank_bits = RANK_MASKS[r]
-    target = move.target
+    target, r, rank_bits, asked, fished = _ASKING[move][seat]
     hands = state.hands
     held, victim = hands[seat], hands[target]  # their hands, changed below
     given = victim & rank_bits
-    stock = state.stock
-    nxt = seat
+    fields = state.__dict__.copy()  # the new state's fields (see ``replace``), and the caches
     # A hand never holds a whole book (books are set aside at once), so only the rank just asked
     # for can make one, or the rank of a card drawn and kept: ``book`` (-1: none) stands for
     # ``books_held`` of the new hand.
@@ -156,50 +180,49 @@ def apply_move(state: State, seat: int, move: Ask) -> State:
         victim ^= given  # ``given`` is some of its cards: the same as ``&= ~given``
         held |= given
         shown = given  # the cards everyone sees go to ``seat``
-        new = hidden = _ASKED.get((seat, target, given)) or _asked(seat, target, r, given)
+        new = hidden = asked.get(given) or _asked(asked, seat, target, r, given)
         # ``new``: the new events; ``hidden``: the same as the others see them (``Event.seen_by``)
         book = r if held & rank_bits == rank_bits else -1
-    elif stock:
-        card, stock = stock[0], stock[1:]
-        held |= 1 << card
-        new, hidden = _FISHED.get((seat, target, r, card)) or _fished(seat, target, r, card)
-        if card % 13 == r:  # the rank asked for (``Card.index`` is ``13 * suit + rank``): shown
-            shown = 1 << card
-            book = r if held & rank_bits == rank_bits else -1
-        else:
-            nxt = target
-            shown = 0
-            b = card % 13
-            book = b if held & RANK_MASKS[b] == RANK_MASKS[b] else -1
+        stock = state.stock
     else:
-        new = hidden = _ASKED.get((seat, target, -1 - r)) or _asked(seat, target, r, 0)
-        nxt = target
-        shown = 0
-        book = -1
-    books = state.books
+        stock = state.stock
+        if stock:
+            card = stock[0]
+            stock = fields["stock"] = stock[1:]
+            held |= _BITS[card]
+            new, hidden = fished[card] or _fished(fished, seat, target, r, card)
+            b = _RANK_OF[card]
+            if b == r:  # the rank asked for: shown, and the asker goes on
+                shown = _BITS[card]
+                book = r if held & rank_bits == rank_bits else -1
+            else:
+                fields["current"] = target
+                shown = 0
+                bits = RANK_MASKS[b]
+                book = b if held & bits == bits else -1
+        else:
+            new = hidden = asked.get(0) or _asked(asked, seat, target, r, 0)
+            fields["current"] = target
+            shown = 0
+            book = -1
     booked = 0  # the cards of the book made
     if book >= 0:  # what ``_books`` does
         booked = RANK_MASKS[book]
         held ^= booked
-        books_ = list(books)
+        books_ = list(state.books)
         books_[seat] = (*books_[seat], RANKS[book])
-        books = tuple(books_)
+        books = fields["books"] = tuple(books_)
         made = _book_event(seat, book)
         new += (made,)
         hidden += (made,)
-    if state.players == 2:
-        hands_: tuple[int, ...] = (held, victim) if seat == 0 else (victim, held)
+    if len(hands) == 2:
+        fields["hands"] = (held, victim) if seat == 0 else (victim, held)
+        empty = not held or not victim
     else:
         changed = list(hands)
         changed[seat], changed[target] = held, victim
-        hands_ = tuple(changed)
-    # ``_changed(state, ...)``, inlined (see ``replace``).  The caches (``told``, ``seen``) are
-    # copied too: each is either None, as it must be, or given anew below or by ``_carry``.
-    fields = dict(state.__dict__)
-    fields["hands"] = hands_
-    fields["stock"] = stock
-    fields["books"] = books
-    fields["current"] = nxt
+        fields["hands"] = tuple(changed)
+        empty = 0 in changed
     fields["history"] = state.history + new
     after = _new(State)
     _set(after, "__dict__", fields)
@@ -210,47 +233,57 @@ def apply_move(state: State, seat: int, move: Ask) -> State:
     elif ending is _DRAW_ON:
         done = not stock
     else:
-        done = not stock or 0 in hands_
-    told, seen = state.told, state.seen
-    if done or 0 in hands_:  # the game may end, or someone must draw or sit out
+        done = not stock or empty
+    told, seen = state.told, state.seen  # copied with the fields: given anew below, or by ``_carry``
+    if done or empty:  # the game may end, or someone must draw or sit out
         after = _settle(after)
         if told is not None or seen is not None:
             _carry(state, after)
         return after
-    # Otherwise ``_settle`` would hand ``after`` back as it is (``nxt`` holds cards, and so do the
-    # others); the caches are carried on from the new events (what ``_carry`` works out from them).
-    if told is not None:  # ``_learn(told, new)``: shown cards go to ``seat``, a book's to nobody
-        if shown | booked:
-            clear = ~(shown | booked)
-            learnt = [k & clear for k in told]
-            learnt[seat] |= shown & ~booked
-            told = tuple(learnt)
-        fields["told"] = told  # unchanged when no card was shown (``_learn`` hands it back too)
-    if seen is not None:  # ``seat`` sees all its events, the others ``hidden``
-        fields["seen"] = {s: h + (new if s == seat else hidden) for s, h in seen.items()}
+    # Otherwise ``_settle`` would hand ``after`` back as it is (the seat to act holds cards, and so
+    # do the others); the caches are carried on from the new events (what ``_carry`` works out
+    # from them).
+    if told is not None and (shown or booked):
+        # ``_learn(told, new)``: shown cards go to ``seat``, a book's to nobody
+        keep = ~(shown | booked)
+        if len(told) == 2:
+            learnt = [told[0] & keep, told[1] & keep]
+        else:
+            learnt = list(told)
+            for i in range(len(learnt)):
+                learnt[i] &= keep
+        learnt[seat] |= shown & ~booked
+        fields["told"] = tuple(learnt)
+    if seen is not None:  # ``seat`` sees all its events, the others ``hidden`` (added to the
+        carried = {}  # events still to add: ``seen_history`` adds them when asked)
+        if new is hidden:
+            for viewer, (h, more) in seen.items():
+                carried[viewer] = (h, more + new)
+        else:
+            for viewer, (h, more) in seen.items():
+                carried[viewer] = (h, more + (new if viewer == seat else hidden))
+        fields["seen"] = carried
     return after
 
 
 _new = object.__new__
 _set = object.__setattr__
-_ASKED: dict[tuple[int, int, int], tuple[Event, ...]] = {}
-"""``_asked``'s answers, by seat, target and the cards given (-1 - rank when none)."""
-_FISHED: dict[tuple[int, int, int, int], tuple[tuple[Event, ...], tuple[Event, ...]]] = {}
-"""``_fished``'s answers, by its arguments (a plain dictionary: cheaper than ``functools.cache``)."""
 
 
-def _asked(seat: int, target: int, r: int, given: int) -> tuple[Event, ...]:
-    """The ask as a history's events (``_ask_event``), kept in ``_ASKED``."""
+def _asked(asked: dict[int, tuple[Event, ...]], seat: int, target: int, r: int,
+           given: int) -> tuple[Event, ...]:
+    """The ask as a history's events (``_ask_event``), kept in ``asked`` (``_Asking``)."""
     events: tuple[Event, ...] = (_ask_event(seat, target, r, given),)
-    _ASKED[seat, target, given if given else -1 - r] = events
+    asked[given] = events
     return events
 
 
-def _fished(seat: int, target: int, r: int, card: int) -> tuple[tuple[Event, ...], tuple[Event, ...]]:
+def _fished(fished: list[tuple[tuple[Event, ...], tuple[Event, ...]] | None], seat: int, target: int,
+            r: int, card: int) -> tuple[tuple[Event, ...], tuple[Event, ...]]:
     """"Go fish!" and the draw of ``card``, as ``seat`` sees them and as everyone else does
-    (``Event.seen_by``), kept in ``_FISHED``."""
+    (``Event.seen_by``), kept in ``fished`` (``_Asking``)."""
     events = (_ask_event(seat, target, r, 0), _fish_event(seat, r, card))
-    both = _FISHED[seat, target, r, card] = (events, tuple([e.seen_by(None) for e in events]))
+    both = fished[card] = (events, tuple([e.seen_by(None) for e in events]))
     return both
 
 
@@ -358,7 +391,10 @@ def known_cards(state: State) -> tuple[int, ...]:
     if told is None:
         told = _learn((0,) * state.players, state.history)
         object.__setattr__(state, "told", told)
-    return tuple(map(int.__and__, told, state.hands))  # each seat's known cards it still holds
+    hands = state.hands  # each seat's known cards it still holds
+    if len(hands) == 2:
+        return (told[0] & hands[0], told[1] & hands[1])
+    return tuple([k & h for k, h in zip(told, hands, strict=True)])
 
 
 def _learn(told: tuple[int, ...], events: Iterable[Event]) -> tuple[int, ...]:
@@ -382,9 +418,15 @@ def seen_history(state: State, seat: int | None) -> tuple[Event, ...]:
     if seen is None:
         seen = {}
         object.__setattr__(state, "seen", seen)
-    history = seen.get(seat)
-    if history is None:
-        history = seen[seat] = tuple(e.seen_by(seat) for e in state.history)
+    known = seen.get(seat)
+    if known is None:
+        history = tuple(e.seen_by(seat) for e in state.history)
+    else:
+        history, more = known
+        if not more:
+            return history
+        history += more
+    seen[seat] = (history, ())
     return history
 
 
@@ -400,15 +442,15 @@ def _carry(before: State, after: State) -> None:
         for event in new:
             if event.drawn >= 0 and not event.lucky and event.seat != drawer:
                 drawer = event.seat if drawer == -1 else -2
-        carried: dict[int | None, tuple[Event, ...]] = {}
+        carried: dict[int | None, tuple[tuple[Event, ...], tuple[Event, ...]]] = {}
         if drawer == -1:  # nothing to hide from anyone
-            for s, h in seen.items():
-                carried[s] = h + new
+            for s, (h, more) in seen.items():
+                carried[s] = (h, more + new)
         elif drawer >= 0:  # the drawer sees it all, everyone else the same
             hidden = tuple([e.seen_by(None) for e in new])
-            for s, h in seen.items():
-                carried[s] = h + (new if s == drawer else hidden)
+            for s, (h, more) in seen.items():
+                carried[s] = (h, more + (new if s == drawer else hidden))
         else:
-            for s, h in seen.items():
-                carried[s] = h + tuple([e.seen_by(s) for e in new])
+            for s, (h, more) in seen.items():
+                carried[s] = (h, more + tuple([e.seen_by(s) for e in new]))
         object.__setattr__(after, "seen", carried)

@@ -18,10 +18,16 @@ from parlour.games.go_fish.state import Phase, State
 from parlour.games.go_fish.view import GoFishView, make_view
 
 _DECK = frozenset(standard_deck())
-_PLAY, _OVER = Phase.PLAY, Phase.OVER  # as module constants: cheaper than an enum class's attributes
+# As module constants: cheaper than an enum class's attributes.
+_CUT, _DEAL, _PLAY, _OVER = Phase.CUT, Phase.DEAL, Phase.PLAY, Phase.OVER
 _SEATS = tuple((seat,) for seat in range(6))
 """``(seat,)`` for each seat, made once."""
 _CHANCE = (CHANCE,)
+_new = object.__new__
+_set = object.__setattr__
+_FIRST_DEALERS = tuple(FirstDealer(seat) for seat in range(6))
+"""``FirstDealer(seat)`` for each seat, made once (a frozen value: the same as a new one)."""
+_ASK_TEXT = notation.ASK_TEXT
 
 
 class _AnyShuffle(Container[Any]):
@@ -52,7 +58,13 @@ class GoFish(Game[Rules, State, Ask, Outcome, GoFishView]):
 
     def initial_state(self, rules: Rules, players: int) -> State:
         rules.check(players)
-        return State(rules=rules, players=players, books=((),) * players)
+        # ``State(rules=rules, players=players, books=((),) * players)``, without its ``__init__``
+        # (see ``engine.replace``): every field in its order, the rest at their defaults.
+        state = _new(State)
+        _set(state, "__dict__", {"rules": rules, "players": players, "phase": _CUT, "dealer": 0,
+                                 "hands": (), "stock": (), "books": ((),) * players, "current": 0,
+                                 "history": (), "told": None, "seen": None})
+        return state
 
     def presets(self) -> Mapping[str, Rules]:
         return {"manual": Rules(), "all-books": Rules(ending=Ending.ALL_BOOKS)}
@@ -92,13 +104,13 @@ class GoFish(Game[Rules, State, Ask, Outcome, GoFishView]):
         return ()
 
     def sample_chance(self, state: State, rng: random.Random) -> Outcome:
-        if state.phase is Phase.CUT:
-            return FirstDealer(rng.randrange(state.players))
+        if state.phase is _CUT:
+            return _FIRST_DEALERS[rng.randrange(state.players)]
         return Deal.shuffled(rng)
 
     def _apply_outcome(self, state: State, outcome: Outcome) -> State:
         if isinstance(outcome, FirstDealer):
-            return engine.replace(state, phase=Phase.DEAL, dealer=outcome.seat)
+            return engine.replace(state, phase=_DEAL, dealer=outcome.seat)
         return engine.deal(state, outcome)
 
     def returns(self, state: State) -> tuple[float, ...]:
@@ -128,6 +140,14 @@ class GoFish(Game[Rules, State, Ask, Outcome, GoFishView]):
 
     def format_move(self, state: State, seat: int, move: Ask) -> str:
         return notation.format_move(move)
+
+    def format_action(self, state: State, seat: int, action: Ask | Outcome) -> str:
+        """``format_move`` or ``format_outcome``, in one call (a record takes the text of every
+        action)."""
+        if seat != CHANCE:
+            text = _ASK_TEXT.get(action)  # type: ignore[arg-type]
+            return text if text is not None else notation.format_move(action)  # type: ignore[arg-type]
+        return notation.format_outcome(action)  # type: ignore[arg-type]
 
     def parse_outcome(self, state: State, text: str) -> Outcome:
         return notation.parse_outcome(text)

@@ -141,10 +141,13 @@ class State:
     ``engine.apply_move``: for each seat, the cards the history shows going to it and not away
     since (``known_cards`` keeps those still in its hand).  Not part of the state's value: a new
     state made any other way (``dataclasses.replace`` included) starts without it."""
-    seen: dict[int | None, tuple[Event, ...]] | None = field(default=None, init=False, repr=False,
-                                                             compare=False)
+    seen: dict[int | None, tuple[tuple[Event, ...], tuple[Event, ...]]] | None = field(
+        default=None, init=False, repr=False, compare=False)
     """A cache like ``told``: the history as each seat (``None``: a spectator) may see it
-    (``Event.seen_by``), for the views."""
+    (``Event.seen_by``), for the views, in two parts: the history as it was last asked for, and
+    the events since (``engine.seen_history`` joins them when it is asked for again: a seat's
+    history is read at its own turns, and joining the events at every move is a copy of the
+    whole history for each seat each time)."""
 
     @property
     def book_counts(self) -> tuple[int, ...]:

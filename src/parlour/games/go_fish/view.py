@@ -9,7 +9,7 @@ book.  Never: another hand, the stock's order, a card someone else drew and kept
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from parlour.core.cards import Card, Rank
 from parlour.core.protocol import View
@@ -67,16 +67,33 @@ class GoFishView(View):
             "winners": list(self.winners),
         }
 
+    if not TYPE_CHECKING:  # (for type checkers, every field is a plain attribute)
+        def __getattr__(self, name: str) -> Any:
+            """``hand`` and ``known`` as ``make_view`` leaves them: not yet made into cards, which
+            is most of a view's cost and what most readers of a view (a random player, the
+            driver's record) never look at.  It keeps their masks instead (``_hand``: the seat's
+            own cards; ``_known``: the cards everyone knows each seat holds, public), and makes
+            each field the first time it is read, then keeps it like any other (Python calls
+            ``__getattr__`` only for an attribute not found)."""
+            fields = self.__dict__
+            if name == "hand" and "_hand" in fields:
+                mask = fields["_hand"]
+                value = None if mask is None else cards_of(mask)
+            elif name == "known" and "_known" in fields:
+                value = _known(fields["_known"])
+            else:
+                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+            fields[name] = value  # kept: the same value every time, as a frozen field is
+            return value
+
 
 def make_view(state: State, seat: int | None) -> GoFishView:
     phase, players = state.phase, state.players
     dealt = phase is _PLAY or phase is _OVER
-    own = None
-    if seat is not None:
-        own = cards_of(state.hands[seat]) if dealt else ()
     view = _new(GoFishView)
     # What ``GoFishView(...)`` makes of these fields, in their order, without its ``__init__`` (a
-    # frozen dataclass's sets each field through ``object.__setattr__``).
+    # frozen dataclass's sets each field through ``object.__setattr__``); ``hand`` and ``known``
+    # as their masks, made into cards when first read (``GoFishView.__getattr__``).
     _set(view, "__dict__", {
         "seat": seat,
         "rules": state.rules,
@@ -84,15 +101,21 @@ def make_view(state: State, seat: int | None) -> GoFishView:
         "phase": phase,
         "to_act": state.current if phase is _PLAY else None,
         "dealer": None if phase is _CUT else state.dealer,
-        "hand": own,
-        "hand_sizes": tuple(map(_BIT_COUNT, state.hands)) if dealt else (0,) * players,
+        "_hand": None if seat is None else state.hands[seat] if dealt else 0,
+        "hand_sizes": _sizes(state.hands) if dealt else (0,) * players,
         "books": state.books if dealt else ((),) * players,
         "stock_size": len(state.stock) if dealt else 52,
-        "known": _known(state) if dealt else ((),) * players,
+        "_known": known_cards(state) if dealt else (0,) * players,
         "history": seen_history(state, seat),
         "winners": winners(state) if phase is _OVER else (),
     })
     return view
+
+
+def _sizes(hands: tuple[int, ...]) -> tuple[int, ...]:
+    if len(hands) == 2:
+        return (hands[0].bit_count(), hands[1].bit_count())
+    return tuple(map(_BIT_COUNT, hands))
 
 
 _new = object.__new__
@@ -106,9 +129,8 @@ _CARDS: dict[int, tuple[Card, ...]] = {0: ()}
 """``cards_of`` of the masks ``_known`` has met, emptied when it grows large."""
 
 
-def _known(state: State) -> tuple[tuple[Card, ...], ...]:
-    """For each seat, the cards everyone knows it holds (``engine.known_cards``), as cards."""
-    masks = known_cards(state)
+def _known(masks: tuple[int, ...]) -> tuple[tuple[Card, ...], ...]:
+    """For each seat, the cards of its mask of known cards (``engine.known_cards``)."""
     known = _KNOWN.get(masks)
     if known is None:
         if len(_KNOWN) >= 16384:
