@@ -270,26 +270,19 @@ class Draughts(Game[Rules, State, Action, Toss, DraughtsView]):
             kings |= end
         # ``Position(black, white, kings, not black_moved)``, made quickly (``board._Unfrozen``)
         made = _new(_Unfrozen)
+        taken = 0
+        if captured:
+            for s in captured:
+                taken |= BIT[s]
+            kings &= ~taken
         if black_moved:
-            white = before.white
-            if captured:
-                taken = 0
-                for s in captured:
-                    taken |= BIT[s]
-                kings &= ~taken
-                white ^= taken
+            white = before.white ^ taken
             made.black = before.black ^ start ^ end
             made.white = white
             made.black_to_move = False
             lost = not white  # the loser has no pieces
         else:
-            black = before.black
-            if captured:
-                taken = 0
-                for s in captured:
-                    taken |= BIT[s]
-                kings &= ~taken
-                black ^= taken
+            black = before.black ^ taken
             made.black = black
             made.white = before.white ^ start ^ end
             made.black_to_move = True

@@ -160,7 +160,7 @@ def format_move(move: Ask) -> str:
     text = ASK_TEXT.get(move)
     if text is None:
         text = f"ask {move.target + 1} for {move.rank.plural}"
-        if move in _MADE.values():  # a seat's ask: kept (at most 78 of them)
+        if _MADE.get((type(move), move.target, move.rank)) is move:  # a seat's ask: kept (at most 78)
             ASK_TEXT[move] = text
     return text
 

@@ -25,6 +25,7 @@ from parlour.games.go_fish.strong_model import (
     _Bounds,
     _context,
     _factor,
+    _gathered,
     _Group,
     _marginals,
 )
@@ -218,9 +219,7 @@ def listed(groups: list[_Group], floors: list[int], full: list[int], unknown: tu
     if not total > 0:
         return None
     owners = ctx.owners
-    dist: dict[int, list[tuple[float, ...]]] = {o: [(1.0, 0.0, 0.0, 0.0, 0.0)] * 13 for o in owners}
-    mean = {o: [0.0] * 13 for o in owners}
-    stock_mean = [0.0] * 13
+    dist, mean, stock_mean = _gathered(owners)
     arr = np.ones(len(arr))
     for at in range(len(ops) - 1, -1, -1):
         op = ops[at]

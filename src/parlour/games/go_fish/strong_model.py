@@ -741,9 +741,7 @@ def _exact(groups: list[_Group], floors: list[int], full: list[int], unknown: tu
     if not total > 0:
         return None
     owners = ctx.owners
-    dist: dict[int, list[tuple[float, ...]]] = {o: [(1.0, 0.0, 0.0, 0.0, 0.0)] * 13 for o in owners}
-    mean = {o: [0.0] * 13 for o in owners}
-    stock_mean = [0.0] * 13
+    dist, mean, stock_mean = _gathered(owners)
     arr = np.ones((1,) * n)
     for at in range(len(ops) - 1, -1, -1):
         op = ops[at]
@@ -762,6 +760,14 @@ def _exact(groups: list[_Group], floors: list[int], full: list[int], unknown: tu
         for i in members:  # to the cells before it
             arr = ax.trim(arr, i, 0, p.shape[i] - (hi[i] - lo[i] + 1))
     return ({o: tuple(dist[o]) for o in owners}, {o: tuple(mean[o]) for o in owners}, stock_mean)
+
+
+def _gathered(owners: Sequence[int]
+              ) -> tuple[dict[int, list[tuple[float, ...]]], dict[int, list[float]], list[float]]:
+    """Where a backward pass gathers each hand's chances and means (``_marginals``) and the
+    stock's means, before any rank: every hand holds none."""
+    return ({o: [(1.0, 0.0, 0.0, 0.0, 0.0)] * 13 for o in owners}, {o: [0.0] * 13 for o in owners},
+            [0.0] * 13)
 
 
 def _marginals(ax: _Shifts, ctx: _Context, before: np.ndarray, after: np.ndarray, r: int,
