@@ -68,21 +68,25 @@ def initial_state(rules: Rules, players: int) -> State:
     state = State(rules=rules, players=tuple(Player(start) for _ in range(players)),
                   shoe=_full_shoe(rules), shuffles=1)
     # kept as the engine makes its states (and players): each with a ``__dict__`` of its own, so
-    # that the interpreter reads their fields one way throughout a game
-    seated = tuple(_make(Player, p.__dict__.copy()) for p in state.players)
+    # that the interpreter reads their fields one way throughout a game.  ``dict(...)``, not
+    # ``.copy()``: the ``__dict__`` of an object made by ``__init__`` is a "split" dictionary
+    # (keys shared with its class), and so is every ``.copy()`` of it, and CPython (3.11) reads
+    # the attributes of an object with such a ``__dict__`` on its slow path, every time
+    seated = tuple(_make(Player, dict(p.__dict__)) for p in state.players)
     shoe = state.shoe
     state = _make(State, {**state.__dict__, "players": seated,
                           "drawable": (shoe, _cards_in(shoe)) if shoe else None})
     if len(_INITIAL) >= 64:
         _INITIAL.clear()
-    _INITIAL[key] = (rules, state)
+    _INITIAL[key] = (rules, state, {})
     return state
 
 
-_INITIAL: dict[tuple[int, int], tuple[Rules, State]] = {}
+_INITIAL: dict[tuple[int, int], tuple[Rules, State, dict[tuple[int, int], State]]] = {}
 """The initial states made lately, by the identity of their rules and the number of players (a
 state is immutable, so one serves every game played by the same rules object; each entry keeps
-its rules alive, so that an id is not reused while it is in here)."""
+its rules alive, so that an id is not reused while it is in here), each with the states after a
+first bet from it, by (seat, amount): every game from it opens the same way (``play_move``)."""
 
 
 def _full_shoe(rules: Rules) -> tuple[int, ...]:
@@ -112,6 +116,12 @@ def _replace(value: T, **changes: object) -> T:
 
 
 _new = object.__new__
+# Each class's own ``__dict__`` setter (the descriptor ``object.__setattr__`` finds by name and
+# calls): handing a new object its fields through it skips the look-up of ``"__dict__"``.
+_set_state_dict = State.__dict__["__dict__"].__set__
+_set_player_dict = Player.__dict__["__dict__"].__set__
+_set_hand_dict = Hand.__dict__["__dict__"].__set__
+_set_result_dict = HandResult.__dict__["__dict__"].__set__
 
 
 def _make(cls: type[U], fields: dict[str, object]) -> U:
@@ -141,17 +151,23 @@ def _stood(players: tuple[Player, ...], seat: int, index: int, hand: Hand) -> tu
     fields = hand.__dict__.copy()
     fields["done"] = True
     hand = _new(Hand)
-    _set_fields(hand, "__dict__", fields)
+    _set_hand_dict(hand, fields)
     player = players[seat]
-    hands = list(player.hands)
-    hands[index] = hand
     fields = player.__dict__.copy()
-    fields["hands"] = tuple(hands)
+    fields["hands"] = _put(player.hands, index, hand)
     player = _new(Player)
-    _set_fields(player, "__dict__", fields)
-    seated = list(players)
-    seated[seat] = player
-    return tuple(seated)
+    _set_player_dict(player, fields)
+    return _put(players, seat, player)
+
+
+def _put(items: tuple[U, ...], index: int, item: U) -> tuple[U, ...]:
+    """``items`` with ``item`` at ``index``: at once for the usual one hand or one seat, else
+    through a list (cheaper than joining two slices around it)."""
+    if len(items) == 1:
+        return (item,)
+    changed = list(items)
+    changed[index] = item
+    return tuple(changed)
 
 
 def _set_player(state: State, seat: int, player: Player) -> State:
@@ -371,7 +387,7 @@ def play_move(state: State, seat: int, move: Move) -> State:
         fields = state.__dict__.copy()  # ``_replace``, inline
         fields["pending"] = ((seat, state.current[1]),)
         new = _new(State)
-        _set_fields(new, "__dict__", fields)
+        _set_state_dict(new, fields)
         return new
     player = state.players[seat]
     if isinstance(move, Stand):
@@ -381,11 +397,18 @@ def play_move(state: State, seat: int, move: Move) -> State:
         fields["players"] = _stood(state.players, seat, index, hand)
         return _next_hand(fields)
     if isinstance(move, Bet):
-        players = state.players
-        for other, p in enumerate(players):  # ``_waiting``: a seat other than this one still to bet
-            if other != seat and not p.out and p.bet is None:
-                return _replace(state, players=_with_player(players, seat, _replace(player, bet=move.amount)))
-        return _start_deal(state, players, seat, move.amount)
+        # a first bet from an initial state (shared by every game of the same rules object) leads
+        # to the same state every time: made once and kept with the initial state
+        initial = _INITIAL.get((id(state.rules), len(state.players)))
+        if initial is not None and initial[1] is state:
+            known = initial[2]
+            after = known.get((seat, move.amount))
+            if after is None:
+                after = _bet(state, player, seat, move.amount)
+                if len(known) < 64:
+                    known[seat, move.amount] = after
+            return after
+        return _bet(state, player, seat, move.amount)
     if isinstance(move, Insure | NoInsurance):
         amount = Fraction(player.bet_or_zero(), 2) if isinstance(move, Insure) else Fraction(0)
         state = _set_player(state, seat, _replace(player, insurance=amount))
@@ -403,11 +426,20 @@ def play_move(state: State, seat: int, move: Move) -> State:
                                        _replace(hand, done=True, surrendered=True))
         return _next_hand(fields)
     assert isinstance(move, Split)
-    first = Hand(hand.cards[:1], hand.bet, from_split=True)
-    second = Hand(hand.cards[1:], hand.bet, from_split=True)
+    first = _make(Hand, dict(Hand(hand.cards[:1], hand.bet, from_split=True).__dict__))  # as ``_new_hand``
+    second = _make(Hand, dict(Hand(hand.cards[1:], hand.bet, from_split=True).__dict__))
     hands = (*player.hands[:index], first, second, *player.hands[index + 1:])
     state = _set_player(state, seat, _replace(player, hands=hands))
     return _replace(state, pending=((seat, index),))
+
+
+def _bet(state: State, player: Player, seat: int, amount: int) -> State:
+    """``player``, at ``seat``, bets ``amount``: the deal starts once every seat has bet."""
+    players = state.players
+    for other, p in enumerate(players):  # ``_waiting``: a seat other than this one still to bet
+        if other != seat and not p.out and p.bet is None:
+            return _replace(state, players=_with_player(players, seat, _replace(player, bet=amount)))
+    return _start_deal(state, players, seat, amount)
 
 
 def _start_deal(state: State, players: tuple[Player, ...], last: int, bet: int) -> State:
@@ -430,7 +462,7 @@ def _start_deal(state: State, players: tuple[Player, ...], last: int, bet: int) 
             changed["bet"] = placed
             changed["hands"] = (_new_hand(placed),)
             p = _new(Player)
-            _set_fields(p, "__dict__", changed)
+            _set_player_dict(p, changed)
             first.append(_FIRST_HANDS[seat] if seat < 8 else (seat, 0))
         seated.append(p)
     fields["players"] = tuple(seated)
@@ -439,7 +471,7 @@ def _start_deal(state: State, players: tuple[Player, ...], last: int, bet: int) 
     fields["dealer"] = ()
     fields["hole"] = -1
     new = _new(State)
-    _set_fields(new, "__dict__", fields)
+    _set_state_dict(new, fields)
     return new
 
 
@@ -460,7 +492,7 @@ _FIRST_HANDS = tuple((seat, 0) for seat in range(8))
 @lru_cache(maxsize=256)
 def _new_hand(bet: int) -> Hand:
     """A hand about to be dealt, for ``bet`` (one object for every such hand: it is immutable)."""
-    return _make(Hand, Hand((), bet).__dict__.copy())  # with a ``__dict__``, as in ``initial_state``
+    return _make(Hand, dict(Hand((), bet).__dict__))  # a ``__dict__`` of its own: ``initial_state``
 
 
 # ---- chance: one card at a time ----------------------------------------------------------------
@@ -630,15 +662,13 @@ def apply_card(state: State, outcome: Card) -> State:
         hand = player.hands[which]
         changed = hand.__dict__.copy()
         changed["cards"] = (*hand.cards, outcome)
-        hands = list(player.hands)
-        hands[which] = hand = _new(Hand)
-        _set_fields(hand, "__dict__", changed)
+        hand = _new(Hand)
+        _set_hand_dict(hand, changed)
         changed = player.__dict__.copy()
-        changed["hands"] = tuple(hands)
-        seated = list(players)
-        seated[target] = player = _new(Player)
-        _set_fields(player, "__dict__", changed)
-        fields["players"] = tuple(seated)
+        changed["hands"] = _put(player.hands, which, hand)
+        player = _new(Player)
+        _set_player_dict(player, changed)
+        fields["players"] = _put(players, target, player)
     if not left:  # the round moves on: a state made once, when it is known
         phase = state.phase
         if phase is _DEAL:
@@ -649,7 +679,7 @@ def apply_card(state: State, outcome: Card) -> State:
             return _settle(fields, fields["count"])
         fields["pending"] = _DEALER_CARD  # the dealer's next card
     new = _new(State)
-    _set_fields(new, "__dict__", fields)
+    _set_state_dict(new, fields)
     return new
 
 
@@ -672,7 +702,7 @@ Fields = dict[str, Any]
 def _state(fields: Fields) -> State:
     """The state of these fields (``_make(State, fields)``)."""
     new = _new(State)
-    _set_fields(new, "__dict__", fields)
+    _set_state_dict(new, fields)
     return new
 
 
@@ -871,7 +901,7 @@ def _settle(fields: Fields, count: int) -> State:
                 net = amount
                 parts.append(net)
             result = _new(HandResult)
-            _set_fields(result, "__dict__", {"cards": h.cards, "bet": h.bet, "outcome": outcome, "net": net})
+            _set_result_dict(result, {"cards": h.cards, "bet": h.bet, "outcome": outcome, "net": net})
             hands.append(result)
         if p.insurance:
             ins = Fraction(p.insurance)
@@ -892,8 +922,8 @@ def _settle(fields: Fields, count: int) -> State:
             out = balance < min_bet
         everyone_out = everyone_out and out
         player = _new(Player)
-        _set_fields(player, "__dict__", {"balance": balance, "bet": None, "hands": (), "insurance": None,
-                                         "out": out})
+        _set_player_dict(player, {"balance": balance, "bet": None, "hands": (), "insurance": None,
+                                  "out": out})
         settled.append(player)
     record = _make(RoundResult, {"number": number, "dealer": dealt, "hands": tuple(results),
                                  "insurance": tuple(insurance)})
