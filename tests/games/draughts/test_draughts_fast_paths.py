@@ -10,12 +10,18 @@ import random
 
 from parlour.games.draughts import GAME, Move, OfferDraw, Resign, Rules, State
 from parlour.games.draughts.board import (
+    _BLACK_SLOTS,
+    _KING_SLOTS,
+    _QUARTERS,
+    _WHITE_SLOTS,
     BIT,
     START,
+    VALID,
     Position,
     _capturers,
     _complete_captures,
     _jump_tree,
+    _spread,
     _to_move,
     has_legal_move,
     legal_moves,
@@ -93,6 +99,36 @@ def test_a_cleared_cache_gives_the_same_moves():
     assert [(legal_moves(p), legal_moves(p, False)) for p in positions] == before
 
 
+def test_a_spread_by_multiplication_is_the_shifts_it_stands_for():
+    rng = random.Random(6)
+    for slots in (_KING_SLOTS, _BLACK_SLOTS, _WHITE_SLOTS):
+        for jump in (False, True):
+            multiplier, shift, mask = _spread(slots, jump)
+            k = 2 if jump else 1
+            for _ in range(3000):
+                board = rng.getrandbits(35) & VALID
+                # bit i + k * d of the board at offset + i of each slot, where that is a square
+                shifted = 0
+                for offset, d in slots:
+                    moved = board >> k * d if d > 0 else board << -k * d
+                    shifted |= (moved & ((1 << 35) - 1)) << offset
+                assert (board * multiplier) >> shift & mask == shifted & mask
+            assert mask  # (and every square a piece steps to from a place in mask is on the board)
+            for offset, d in slots:
+                for i in range(35):
+                    if mask >> (offset + i) & 1:
+                        assert VALID >> i & 1 and VALID >> (i + k * d) & 1
+
+
+def test_quarter_tables_filled_afresh_give_the_same_moves():
+    positions = _positions(10, 3)
+    before = [legal_moves_uncached(p) for p in positions]
+    for quarter in _QUARTERS:
+        quarter.moves.clear()  # (as when a table reaches its LIMIT)
+    assert [legal_moves_uncached(p) for p in positions] == before
+    assert all(quarter.moves for quarter in _QUARTERS)
+
+
 def test_the_game_lists_the_board_moves_then_offer_and_resign():
     state = GAME.initial_state(Rules(colours=Colours.FIRST_BLACK), 2)
     assert GAME.legal_moves(state, 0) == (*legal_moves(START), OfferDraw(), Resign())
@@ -134,6 +170,7 @@ def test_the_actions_a_move_keeps_for_the_next_turn_are_those_listed_afresh():
             seat = GAME.to_act(state)[0]
             legal = GAME.legal_moves(state, seat)
             fresh = Draughts()  # keeps nothing: lists everything from the state
+            assert GAME.to_act(state) == fresh.to_act(state) == (seat,)
             assert legal == fresh.legal_moves(state, seat)
             assert GAME.legal_moves(state, 1 - seat) == fresh.legal_moves(state, 1 - seat) == ()
             if isinstance(state.last, Move) and not state.offered and state.huffed is None:

@@ -256,14 +256,11 @@ class Position:
         return parse_fen(text)
 
 
-_new = object.__new__
-
-
 class _Unfrozen:
     """A ``Position`` being made: the same slots (the layout), but no frozen ``__setattr__``,
     so its fields are stored by plain (and quick) attribute stores; assigning ``__class__`` then
     makes it a ``Position`` (CPython allows it between classes of the same layout), the same
-    object ``Position(...)`` makes.  ``_new(_Unfrozen)``, the stores and the assignment make a
+    object ``Position(...)`` makes.  ``_Unfrozen()``, the stores and the assignment make a
     ``Position`` several times as quickly as ``Position(...)``, whose ``__init__`` stores each
     field through ``object.__setattr__`` (positions are made at every move; see
     :func:`play_unchecked`)."""
@@ -311,6 +308,14 @@ class Move:
 
     def __str__(self) -> str:
         return self.text
+
+    def __eq__(self, other: object) -> bool:
+        # The dataclass's ``__eq__`` (kept from it: ``__hash__``), without first making a tuple of
+        # each side's fields: moves are compared at every move of a game (the driver looks the
+        # chosen one up among the legal moves, comparing it with those before it)
+        if other.__class__ is self.__class__:
+            return self.path == other.path and self.captured == other.captured
+        return NotImplemented
 
     def __repr__(self) -> str:
         if self.captured:
@@ -528,7 +533,7 @@ def _single_jump_table() -> tuple[tuple[tuple[Move, ...], ...], ...]:
 _JUMPS = _single_jump_table()
 
 
-class _QuarterSteps(dict[int, tuple[Move, ...]]):
+class _QuarterSteps:
     """The simple moves of the pieces in one quarter of the board (two rows, eight squares: bit
     numbers ``9 * q`` to ``9 * q + 7``), by the quarter's part of a key of :func:`_legal`: the
     pieces that can step 4 and 5 bits down (one row down the board) and 4 and 5 bits up, each set
@@ -536,20 +541,31 @@ class _QuarterSteps(dict[int, tuple[Move, ...]]):
     ``i + 5`` are, ``None`` for a way these pieces do not move).  The moves from each square, by
     landing square, lowest square first (so in :func:`legal_moves` order).  Filled as keys come up
     (a quarter has at most 2 ** 28 of them; once a few hundred games have been played, a game
-    meets a handful of new ones), and emptied if it ever holds more than ``LIMIT``."""
+    meets a handful of new ones), and emptied if it ever holds more than ``LIMIT``.
+
+    The moves found are in ``moves``, a plain ``dict``, which the move generators index directly,
+    in a ``try`` (a dict subclass with ``__missing__`` would fill itself, but CPython indexes a
+    subclass of ``dict`` by calling its ``__getitem__`` method, not by the quick path it has for a
+    ``dict``); on a ``KeyError``, :func:`_looked_up` asks :meth:`get`, which works out what is
+    missing."""
 
     LIMIT = 1 << 15
 
     def __init__(self, quarter: int, places: tuple[int | None, ...],
                  table: tuple[tuple[tuple[Move, ...], ...], ...] = _STEPS) -> None:
-        super().__init__()
+        self.moves: dict[int, tuple[Move, ...]] = {}
         self.low = 9 * quarter
         self.places = places
         self.table = table
         pieces = 0xFF << self.low
         self.mask = sum(pieces << p for p in places if p is not None)
 
-    def __missing__(self, key: int) -> tuple[Move, ...]:
+    def get(self, key: int) -> tuple[Move, ...]:
+        """The moves for ``key`` (this quarter's part of it), worked out if not known yet."""
+        found = self.moves.get(key)
+        return found if found is not None else self._missing(key)
+
+    def _missing(self, key: int) -> tuple[Move, ...]:
         moves: list[Move] = []
         places = [(k, p) for k, p in enumerate(self.places) if p is not None]
         movers = 0
@@ -561,24 +577,73 @@ class _QuarterSteps(dict[int, tuple[Move, ...]]):
             for k, p in places:
                 pattern |= (key >> (i + p) & 1) << k
             moves += self.table[i][pattern]
-        if len(self) >= self.LIMIT:
-            self.clear()
-        found = self[key] = tuple(moves)
+        if len(self.moves) >= self.LIMIT:
+            self.moves.clear()
+        found = self.moves[key] = tuple(moves)
         return found
 
 
-_Q0, _Q1, _Q2, _Q3 = _QUARTERS = tuple(_QuarterSteps(q, (108, 72, 0, 36)) for q in range(4))
+def _looked_up(quarters: tuple[_QuarterSteps, ...], key: int) -> tuple[Move, ...]:
+    """The four ``quarters``' moves for ``key``, the missing ones worked out (after a ``KeyError``
+    from indexing their ``moves`` directly)."""
+    a, b, c, d = quarters
+    return a.get(key & a.mask) + b.get(key & b.mask) + c.get(key & c.mask) + d.get(key & d.mask)
+
+
+_QUARTERS = tuple(_QuarterSteps(q, (108, 72, 0, 36)) for q in range(4))
 """Keyed by the steps 4 and 5 bits down at 0 and 36, 4 and 5 bits up at 72 and 108: for a side
 with kings, and for Black's men (moving down)."""
+_Q0, _Q1, _Q2, _Q3 = (q.moves for q in _QUARTERS)
 _M0, _M1, _M2, _M3 = (q.mask for q in _QUARTERS)
-_W0, _W1, _W2, _W3 = _WHITE_QUARTERS = tuple(_QuarterSteps(q, (36, 0, None, None)) for q in range(4))
+_WHITE_QUARTERS = tuple(_QuarterSteps(q, (36, 0, None, None)) for q in range(4))
 """For White's men (moving up): keyed by the steps 4 and 5 bits up at 0 and 36."""
+_W0, _W1, _W2, _W3 = (q.moves for q in _WHITE_QUARTERS)
 _WM0, _WM1, _WM2, _WM3 = (q.mask for q in _WHITE_QUARTERS)
-_J0, _J1, _J2, _J3 = tuple(_QuarterSteps(q, (108, 72, 0, 36), _JUMPS) for q in range(4))  # Black's men
-_JW0, _JW1, _JW2, _JW3 = tuple(_QuarterSteps(q, (36, 0, None, None), _JUMPS) for q in range(4))
+_BLACK_JUMPS = tuple(_QuarterSteps(q, (108, 72, 0, 36), _JUMPS) for q in range(4))  # Black's men
+_WHITE_JUMPS = tuple(_QuarterSteps(q, (36, 0, None, None), _JUMPS) for q in range(4))
 """The same for single jumps (:func:`_single_jump_table`), keyed by the pieces that can jump 8 and
 10 bits down, 8 and 10 up, in the same places (the masks are the same)."""
+_J0, _J1, _J2, _J3 = (q.moves for q in _BLACK_JUMPS)
+_JW0, _JW1, _JW2, _JW3 = (q.moves for q in _WHITE_JUMPS)
 _NOT_BLACK_CROWN, _NOT_WHITE_CROWN = VALID & ~BLACK_CROWN_ROW, VALID & ~WHITE_CROWN_ROW
+
+
+def _spread(slots: tuple[tuple[int, int], ...], jump: bool) -> tuple[int, int, int]:
+    """Multiplication instead of shifts: for the ``slots`` of a key of :func:`_legal` (each an
+    ``(offset, d)``: the pieces' bits at ``offset`` that step ``d`` bits, 4 or 5 down the board,
+    -4 or -5 up), ``(multiplier, shift, mask)`` such that ``(board * multiplier) >> shift`` holds,
+    at each slot's ``offset + i``, the bit ``i + d`` of ``board`` (``i + 2 * d`` with ``jump``): a
+    sum of the board shifted once for each slot, in one multiplication and one shift (the copies
+    never overlap, so nothing carries), where the shifts and masks would take two or three
+    operations a slot.  The copies do spill into a neighbouring slot's edge: ``mask`` keeps only
+    the places where a piece may step (or jump) to a square on the board, which the spill never
+    reaches.  (Every operation on these many-digit ints costs about as much as a look-up.)"""
+    k = 2 if jump else 1
+    shift = max(0, *(k * d - offset for offset, d in slots))
+    multiplier = sum(1 << (offset - k * d + shift) for offset, d in slots)
+    mask = 0
+    for offset, d in slots:
+        for i in range(35):
+            if all(0 <= i + m * d < 35 and VALID >> (i + m * d) & 1 for m in range(k + 1)):
+                mask |= 1 << (offset + i)
+    return multiplier, shift, mask
+
+
+_LOW = (1 << 35) - 1
+"""The bits of one slot of a key (a whole board)."""
+_BOTH, _UP_SLOTS = 1 | 1 << 36, 1 << 72 | 1 << 108
+"""Multipliers copying a side's pieces into the slots 0 and 36 (the two steps down, or a man's two
+steps up), and 72 and 108 (a king's steps up, after its steps down in 0 and 36)."""
+_KING_SLOTS = ((0, 4), (36, 5), (72, -4), (108, -5))
+_BLACK_SLOTS = ((0, 4), (36, 5))
+_WHITE_SLOTS = ((0, -4), (36, -5))
+(_STEP_K, _SHIFT_K, _MASK_K), (_JUMP_K, _JSHIFT_K, _JMASK_K) = (
+    _spread(_KING_SLOTS, False), _spread(_KING_SLOTS, True))
+(_STEP_B, _SHIFT_B, _MASK_B), (_JUMP_B, _JSHIFT_B, _JMASK_B) = (
+    _spread(_BLACK_SLOTS, False), _spread(_BLACK_SLOTS, True))
+(_STEP_W, _SHIFT_W, _MASK_W), (_JUMP_W, _JSHIFT_W, _JMASK_W) = (
+    _spread(_WHITE_SLOTS, False), _spread(_WHITE_SLOTS, True))
+assert _SHIFT_W == _JSHIFT_W == 0  # (so White's men need no shift)
 
 
 def has_legal_move(position: Position) -> bool:
@@ -628,39 +693,55 @@ def _legal(position: Position, compulsory: bool) -> list[Move] | tuple[Move, ...
     # test on the board before the jump is exact: a man goes on forward, away from the square it
     # left and the piece it took.  (With kings, _complete_captures: the test costs more than it
     # saves.)
+    # The keys and the jumps by multiplication (see _spread): ``jumps`` has, in each slot of a
+    # key, the pieces that can jump that way (the key of the single jumps' tables).
     if not up:  # Black's men only (or no pieces)
-        below4, below5 = empty >> 4, empty >> 5
-        jump4, jump5 = down & (opp & below4) >> 4, down & (opp & below5) >> 5
-        capturers = jump4 | jump5
-        if capturers and compulsory:
-            if (jump4 << 8 | jump5 << 10) & _NOT_BLACK_CROWN & ((opp & below4) >> 4
-                                                                | (opp & below5) >> 5):
-                return _complete_captures(position, capturers)
-            key = jump4 | jump5 << 36
-            return _J0[key & _M0] + _J1[key & _M1] + _J2[key & _M2] + _J3[key & _M3]
-        key = down & below4 | (down & below5) << 36
-        simple = _Q0[key & _M0] + _Q1[key & _M1] + _Q2[key & _M2] + _Q3[key & _M3]
+        pieces = down * _BOTH
+        jumps = pieces & (opp * _STEP_B) >> _SHIFT_B & (empty * _JUMP_B) >> _JSHIFT_B & _JMASK_B
+        if jumps and compulsory:
+            jump4, jump5 = jumps & _LOW, jumps >> 36
+            if (jump4 << 8 | jump5 << 10) & _NOT_BLACK_CROWN & ((opp & empty >> 4) >> 4
+                                                                | (opp & empty >> 5) >> 5):
+                return _complete_captures(position, jump4 | jump5)
+            try:
+                return _J0[jumps & _M0] + _J1[jumps & _M1] + _J2[jumps & _M2] + _J3[jumps & _M3]
+            except KeyError:  # (see _QuarterSteps)
+                return _looked_up(_BLACK_JUMPS, jumps)
+        key = pieces & (empty * _STEP_B) >> _SHIFT_B & _MASK_B
+        try:
+            simple = _Q0[key & _M0] + _Q1[key & _M1] + _Q2[key & _M2] + _Q3[key & _M3]
+        except KeyError:
+            simple = _looked_up(_QUARTERS, key)
     elif not down:  # White's men only
-        above4, above5 = empty << 4, empty << 5
-        jump4, jump5 = up & (opp & above4) << 4, up & (opp & above5) << 5
-        capturers = jump4 | jump5
-        if capturers and compulsory:
-            if (jump4 >> 8 | jump5 >> 10) & _NOT_WHITE_CROWN & ((opp & above4) << 4
-                                                                | (opp & above5) << 5):
-                return _complete_captures(position, capturers)
-            key = jump4 | jump5 << 36
-            return _JW0[key & _WM0] + _JW1[key & _WM1] + _JW2[key & _WM2] + _JW3[key & _WM3]
-        key = up & above4 | (up & above5) << 36
-        simple = _W0[key & _WM0] + _W1[key & _WM1] + _W2[key & _WM2] + _W3[key & _WM3]
+        pieces = up * _BOTH
+        jumps = pieces & opp * _STEP_W & empty * _JUMP_W & _JMASK_W  # (no shifts: see _spread)
+        if jumps and compulsory:
+            jump4, jump5 = jumps & _LOW, jumps >> 36
+            if (jump4 >> 8 | jump5 >> 10) & _NOT_WHITE_CROWN & ((opp & empty << 4) << 4
+                                                                | (opp & empty << 5) << 5):
+                return _complete_captures(position, jump4 | jump5)
+            try:
+                return (_JW0[jumps & _WM0] + _JW1[jumps & _WM1] + _JW2[jumps & _WM2]
+                        + _JW3[jumps & _WM3])
+            except KeyError:
+                return _looked_up(_WHITE_JUMPS, jumps)
+        key = pieces & empty * _STEP_W & _MASK_W
+        try:
+            simple = _W0[key & _WM0] + _W1[key & _WM1] + _W2[key & _WM2] + _W3[key & _WM3]
+        except KeyError:
+            simple = _looked_up(_WHITE_QUARTERS, key)
     else:  # a side with kings, which move both ways
-        below4, below5, above4, above5 = empty >> 4, empty >> 5, empty << 4, empty << 5
-        capturers = (down & ((opp & below4) >> 4 | (opp & below5) >> 5)
-                     | up & ((opp & above4) << 4 | (opp & above5) << 5))
-        if capturers and compulsory:  # (the test for single jumps costs more than it saves here)
-            return _complete_captures(position, capturers)
-        key = down & below4 | (down & below5) << 36 | (up & above4) << 72 | (up & above5) << 108
-        simple = _Q0[key & _M0] + _Q1[key & _M1] + _Q2[key & _M2] + _Q3[key & _M3]
-    if capturers:  # huffing rules: the captures, then the simple moves
+        pieces = down * _BOTH | up * _UP_SLOTS
+        jumps = pieces & (opp * _STEP_K) >> _SHIFT_K & (empty * _JUMP_K) >> _JSHIFT_K & _JMASK_K
+        if jumps and compulsory:  # (the test for single jumps costs more than it saves here)
+            return _complete_captures(position, (jumps | jumps >> 36 | jumps >> 72 | jumps >> 108) & _LOW)
+        key = pieces & (empty * _STEP_K) >> _SHIFT_K & _MASK_K
+        try:
+            simple = _Q0[key & _M0] + _Q1[key & _M1] + _Q2[key & _M2] + _Q3[key & _M3]
+        except KeyError:
+            simple = _looked_up(_QUARTERS, key)
+    if jumps:  # huffing rules: the captures, then the simple moves
+        capturers = (jumps | jumps >> 36 | jumps >> 72 | jumps >> 108) & _LOW  # (from every slot)
         return [*_partial_captures(position, capturers), *simple]
     return simple
 
@@ -712,7 +793,7 @@ def play_unchecked(position: Position, move: Move) -> Position:
             white &= ~taken
         else:
             black &= ~taken
-    after = _new(_Unfrozen)  # Position(black, white, kings, not black_to_move), quicker (_Unfrozen)
+    after = _Unfrozen()  # Position(black, white, kings, not black_to_move), quicker (_Unfrozen)
     if position.black_to_move:
         after.black, after.white, after.black_to_move = (black & ~start) | end, white, False
     else:

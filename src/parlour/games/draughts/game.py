@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import operator
 import re
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
@@ -61,7 +62,7 @@ class _UnfrozenState:
     """A ``State`` being made: the same slots, but no frozen ``__setattr__``, so its fields are
     stored by plain (and quick) attribute stores; assigning ``__class__`` then makes it a ``State``
     (CPython allows it between classes of the same layout), the same object ``State(...)`` makes.
-    ``_new(_UnfrozenState)``, the 14 stores and the assignment make a ``State`` several times as
+    ``_UnfrozenState()``, the 14 stores and the assignment make a ``State`` several times as
     quickly as ``State(...)``, whose ``__init__`` stores each field through
     ``object.__setattr__`` (and states are made at every move).  As ``board._Unfrozen`` for
     positions."""
@@ -85,13 +86,15 @@ class _UnfrozenState:
 
 
 _FIELDS = tuple(f.name for f in dataclasses.fields(State))
+_BLACK_PIECES = operator.attrgetter("black")
+"""A position's ``black`` (see :meth:`Draughts._apply_move`)."""
 _set_view_fields = View.__dict__["__dict__"].__set__
 """Sets a view's fields (its ``__dict__``) in one call (see :meth:`Draughts.view`)."""
 
 
 def _replace(state: State, **changes: Any) -> State:
     """``dataclasses.replace(state, **changes)``, quicker; each key of ``changes`` must be a field."""
-    made = _new(_UnfrozenState)
+    made = _UnfrozenState()
     for name in _FIELDS:
         setattr(made, name, changes[name] if name in changes else getattr(state, name))
     made.__class__ = State  # type: ignore[assignment]
@@ -145,12 +148,13 @@ class Draughts(Game[Rules, State, Action, Toss, DraughtsView]):
     )
     rules_type = Rules
 
-    _ready: tuple[State | None, int, tuple[Action, ...]] = (None, CHANCE, ())
-    """The last state a move on the board made, if the game goes on: ``(state, seat, actions)``, the
-    seat to act and its legal actions.  ``_play`` must list the new mover's moves anyway (to see
-    whether it can move), so it keeps them here and :meth:`legal_moves` returns them for that same
-    state object, instead of listing them a second time.  One tuple, replaced whole, so a reader
-    never sees parts of two."""
+    _ready: tuple[State | None, int, tuple[Action, ...], tuple[int, ...]] = (None, CHANCE, (), ())
+    """The last state a move on the board made, if the game goes on: ``(state, seat, actions,
+    (seat,))``, the seat to act, its legal actions and :meth:`to_act`'s answer.  ``_apply_move``
+    must list the new mover's moves anyway (to see whether it can move), so it keeps them here and
+    :meth:`legal_moves` returns them for that same state object, instead of listing them a second
+    time (and :meth:`to_act` its seat, in fewer steps than working it out).  One tuple, replaced
+    whole, so a reader never sees parts of two."""
 
     # ---- set-up -----------------------------------------------------------
     def conformance_cases(self) -> tuple[tuple[Rules, int], ...]:
@@ -191,6 +195,9 @@ class Draughts(Game[Rules, State, Action, Toss, DraughtsView]):
 
     # ---- whose turn -------------------------------------------------------
     def to_act(self, state: State) -> tuple[int, ...]:
+        ready = self._ready
+        if ready[0] is state:
+            return ready[3]  # worked out by the move that made ``state`` (see ``_ready``)
         if state.ending is not None:
             return ()
         black_seat = state.black_seat
@@ -257,10 +264,13 @@ class Draughts(Game[Rules, State, Action, Toss, DraughtsView]):
         captured = move.captured
         start = BIT[path[0]]
         end = BIT[path[-1]]
+        black = before.black
+        white = before.white
         kings = before.kings
         black_moved = before.black_to_move
-        # ``play_unchecked(before, move)``, inline; ``x ^ start ^ end`` is ``x & ~start | end``
-        # here (``end`` was empty, or is ``start`` again)
+        # ``play_unchecked(before, move)``, inline, on the ints (kept as locals for the checks
+        # below); ``x ^ start ^ end`` is ``x & ~start | end`` here (``end`` was
+        # empty, or is ``start`` again)
         progress = True  # a man moved, or a piece was taken
         if kings & start:
             kings ^= start ^ end
@@ -268,25 +278,25 @@ class Draughts(Game[Rules, State, Action, Toss, DraughtsView]):
                 progress = False
         elif end & (BLACK_CROWN_ROW if black_moved else WHITE_CROWN_ROW):
             kings |= end
-        # ``Position(black, white, kings, not black_moved)``, made quickly (``board._Unfrozen``)
-        made = _new(_Unfrozen)
-        taken = 0
         if captured:
+            taken = 0
             for s in captured:
                 taken |= BIT[s]
             kings &= ~taken
+            if black_moved:
+                white ^= taken
+            else:
+                black ^= taken
+        # ``Position(black, white, kings, not black_moved)``, made quickly (``board._Unfrozen``)
+        made = _Unfrozen()  # (calling the class is quicker than object.__new__(_Unfrozen))
         if black_moved:
-            white = before.white ^ taken
-            made.black = before.black ^ start ^ end
-            made.white = white
+            black ^= start ^ end
             made.black_to_move = False
-            lost = not white  # the loser has no pieces
         else:
-            black = before.black ^ taken
-            made.black = black
-            made.white = before.white ^ start ^ end
+            white ^= start ^ end
             made.black_to_move = True
-            lost = not black
+        made.black = black
+        made.white = white
         made.kings = kings
         made.__class__ = Position  # type: ignore[assignment]
         after: Position = made  # type: ignore[assignment]
@@ -302,9 +312,10 @@ class Draughts(Game[Rules, State, Action, Toss, DraughtsView]):
             if countdown[i] is not None:
                 left = max(0, (countdown[i] or 0) - 1)
                 countdown = (left, countdown[1]) if i == 0 else (countdown[0], left)
-        huffable = offenders(before, move, after) if rules.huffing else ()
+        huffing = rules.huffing
+        huffable = offenders(before, move, after) if huffing else ()
         # State(rules, after, black_seat, ...), made quickly (_UnfrozenState)
-        new = _new(_UnfrozenState)
+        new = _UnfrozenState()
         new.rules = rules
         new.position = after
         new.black_seat = black_seat = state.black_seat
@@ -322,19 +333,31 @@ class Draughts(Game[Rules, State, Action, Toss, DraughtsView]):
         new.__class__ = State  # type: ignore[assignment]
         state = new  # type: ignore[assignment]
         # ---- the end of the game, if it has come
-        if lost:
-            return _replace(state, ending=Ending.NO_PIECES,
-                            winner=Colour.BLACK if black_moved else Colour.WHITE)
-        plays = _legal(after, not rules.huffing)  # the new mover's moves on the board
-        if not plays and not huffable:
-            return _replace(state, ending=Ending.NO_MOVES,
-                            winner=Colour.BLACK if black_moved else Colour.WHITE)
+        # the new mover's actions: its moves on the board, any huffs, ``offer draw``, ``resign``
+        actions: tuple[Action, ...]
+        if huffing:
+            if not (white if black_moved else black):  # the loser has no pieces (huffs or not)
+                return _replace(state, ending=Ending.NO_PIECES,
+                                winner=Colour.BLACK if black_moved else Colour.WHITE)
+            plays = _legal(after, False)
+            actions = (*plays, *map(Huff, huffable), *_OFFER_AND_RESIGN)
+        else:
+            plays = _legal(after, True)  # (a tuple from the tables, or a list of captures)
+            actions = plays + _OFFER_AND_RESIGN if type(plays) is tuple else (*plays, *_OFFER_AND_RESIGN)
+        if len(actions) == 2:  # no move on the board and nothing to huff
+            # (asked only now: a side with no pieces has no moves)
+            ending = Ending.NO_MOVES if (white if black_moved else black) else Ending.NO_PIECES
+            return _replace(state, ending=ending, winner=Colour.BLACK if black_moved else Colour.WHITE)
         # ``seen`` ends with ``after`` and alternates the side to move, so only every other entry
         # back from the last may equal it (this skips half of ``Position.__eq__``'s calls, in
         # Python), and not the one two moves back either (the mover has moved a piece since, and
-        # ``seen`` has no capture); the third time is ``after`` and two more before it
-        if len(seen) >= 5 and rules.repetition_draw and seen[-5::-2].count(after) >= 2:
-            return _replace(state, ending=Ending.REPETITION)
+        # ``seen`` has no capture); the third time is ``after`` and two more before it.  (``quiet``
+        # first: it is 0, and ``seen`` just ``(after,)``, after most moves.)  ``Position.__eq__`` is
+        # Python code, slow to call: first a look, all in C, for an entry with the same black pieces
+        if quiet and len(seen) >= 5 and rules.repetition_draw:
+            earlier = seen[-5::-2]
+            if black in map(_BLACK_PIECES, earlier) and earlier.count(after) >= 2:
+                return _replace(state, ending=Ending.REPETITION)
         if countdown is not _NO_COUNTDOWN:
             i = 0 if black_moved else 1
             mover = Colour.BLACK if black_moved else Colour.WHITE
@@ -346,15 +369,9 @@ class Draughts(Game[Rules, State, Action, Toss, DraughtsView]):
                     return _replace(state, ending=Ending.DECLINE_LIMIT)
         if quiet and rules.no_progress_moves and quiet >= 2 * rules.no_progress_moves:
             return _replace(state, ending=Ending.NO_PROGRESS)
-        if black_seat is not None:  # what ``legal_moves`` would list for the new mover
-            actions: tuple[Action, ...]
-            if huffable:
-                actions = (*plays, *map(Huff, huffable), *_OFFER_AND_RESIGN)
-            elif type(plays) is tuple:
-                actions = plays + _OFFER_AND_RESIGN
-            else:
-                actions = (*plays, *_OFFER_AND_RESIGN)
-            self._ready = (state, 1 - black_seat if black_moved else black_seat, actions)
+        if black_seat is not None:  # what ``legal_moves`` and ``to_act`` would answer
+            seat = 1 - black_seat if black_moved else black_seat
+            self._ready = (state, seat, actions, _SEAT[seat])
         return state
 
     def _apply_action(self, state: State, seat: int, move: Action) -> State:
