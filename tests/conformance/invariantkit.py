@@ -1339,10 +1339,20 @@ class BlackjackChecker(Checker):
     def step(self, before: Any, seat: int, action: Any, after: Any) -> None:
         r = self.rules
         if after.shuffles != before.shuffles:
-            assert after.shuffles == before.shuffles + 1 and seat != CHANCE
-            assert before.dealt * 100 >= r.penetration * 52 * r.decks, "shuffled before the cut card"
-            self.shown = self.dealt = 0
+            assert after.shuffles == before.shuffles + 1
+            if seat == CHANCE:  # the shoe's last card: refilled with every card not on the table
+                assert r.decks and sum(before.shoe) == 1, "shuffled in the middle of a round"
+                table = self._on_table(before)
+                hidden = before.dealer[before.hole] if before.hole >= 0 else None
+                self.dealt = len(table)  # (the card being dealt is added below)
+                self.shown = sum(map(b_hilo, table)) - (b_hilo(hidden) if hidden is not None else 0)
+                self.seen["shoe run dry"] += 1
+            else:
+                assert before.dealt * 100 >= r.penetration * 52 * r.decks, "shuffled before the cut card"
+                self.shown = self.dealt = 0
             self.seen["shuffle"] += 1
+        elif seat == CHANCE and r.decks:
+            assert sum(before.shoe) != 1, "the shoe ran dry, and was not shuffled"
         if before.hole >= 0 and after.hole < 0:  # the hole card is turned up
             self.shown += b_hilo(before.dealer[before.hole])
         if seat != CHANCE:

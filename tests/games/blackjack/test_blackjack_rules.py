@@ -4,6 +4,7 @@ by the test), so every case is exact."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from fractions import Fraction
 from typing import Any
@@ -328,6 +329,27 @@ def test_the_shoe_deals_what_is_left_and_is_shuffled_at_the_cut_card():
         state = GAME.apply(state, actor, GAME.chance_outcomes(state)[0][0] if actor == CHANCE else Stand())
     state = act(state, Bet(1))  # 8 of 52 dealt > 10%: a fresh shoe before this round
     assert state.shuffles == 2 and state.dealt == 0 and sum(state.shoe) == 52
+
+
+def test_a_shoe_run_dry_mid_round_is_refilled_and_counted_afresh():
+    """The last card dealt in the middle of a round: the cards not on the table are shuffled into
+    the shoe; the running count starts again from the cards shown on the table (the hole card
+    stays uncounted until turned up), and the cards on the table are the new shoe's dealt."""
+    rules = Rules.casino(decks=1)
+    state = start(rules, [1])
+    left = [0] * 52
+    for text in ("2S", "3S", "KD", "4H", "6C"):
+        left[C(text).index] = 1
+    state = dataclasses.replace(state, shoe=tuple(left), dealt=47, count=5)
+    state = deal(state, "2S KD 3S 4H")  # Ann 2, 3; the dealer a king up, the four of hearts down
+    assert state.count == 6 and state.shuffles == 1  # 5 + 2, 3 (+1 each), king (-1)
+    state = deal(act(state, Hit()), "6C")  # the shoe's last card
+    assert state.shuffles == 2
+    assert sum(state.shoe) == 47 and state.dealt == 5
+    assert all(state.shoe[C(t).index] == 0 for t in ("2S", "3S", "KD", "4H", "6C"))
+    assert state.count == 2  # 2, 3, 6 (+1 each), king (-1); not the hole card
+    state = deal(act(state, Stand()), "7C")  # the four turned up (+1): 14, then a 7: 21
+    assert state.phase is Phase.BET and state.count == 3 and state.dealt == 6
 
 
 def test_an_infinite_deck_never_runs_out():

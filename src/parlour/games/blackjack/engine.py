@@ -628,6 +628,7 @@ def apply_card(state: State, outcome: Card) -> State:
     target, which = pending[0]
     fields = state.__dict__.copy()  # ``_replace``'s work, with the changes set one by one
     left = fields["pending"] = pending[1:]
+    count = state.count
     if state.rules.decks:
         fields["dealt"] = state.dealt + 1
         shoe = state.shoe
@@ -647,15 +648,24 @@ def apply_card(state: State, outcome: Card) -> State:
         else:  # the shoe has run dry (or the card was not in it)
             fields["shoe"] = _take(state, outcome)
             fields["drawable"] = None
+            if sum(state.shoe) == 1 == state.shoe[i]:  # it ran dry: refilled, a new shuffle
+                # the cards on the table (and ``outcome``) stay out of the new shoe: they are what
+                # has been dealt since this shuffle, and those shown are its running count
+                table = _on_table(state)
+                fields["dealt"] = len(table) + 1
+                fields["shuffles"] = state.shuffles + 1
+                hole = state.dealer[state.hole] if state.hole >= 0 else None
+                count = sum(_CARD_HI_LO[c] for c in table) - (_CARD_HI_LO[hole] if hole is not None else 0)
     if target == DEALER:
         dealer = state.dealer
         if which == 1:  # face down: counted once turned up
             fields["hole"] = len(dealer)
+            fields["count"] = count
         else:
-            fields["count"] = state.count + _CARD_HI_LO[outcome]
+            fields["count"] = count + _CARD_HI_LO[outcome]
         fields["dealer"] = (*dealer, outcome)
     else:
-        fields["count"] = state.count + _CARD_HI_LO[outcome]
+        fields["count"] = count + _CARD_HI_LO[outcome]
         # ``_with_hand`` and ``_replace`` of the hand, inline
         players = state.players
         player = players[target]
@@ -689,10 +699,14 @@ _NO_HAND = (-1, -1)
 
 def _refill(state: State, shoe: list[int], drawn: Card) -> list[int]:
     full = [state.rules.decks] * 52
-    on_table = [drawn, *state.dealer, *(c for p in state.players for h in p.hands for c in h.cards)]
-    for c in on_table:
+    for c in (drawn, *_on_table(state)):
         full[_INDEX[c]] -= 1
     return full
+
+
+def _on_table(state: State) -> list[Card]:
+    """The cards on the table: the dealer's and every hand's."""
+    return [*state.dealer, *(c for p in state.players for h in p.hands for c in h.cards)]
 
 
 Fields = dict[str, Any]
