@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import random
 from fractions import Fraction
 from typing import Any
 
@@ -360,6 +361,18 @@ def test_an_infinite_deck_never_runs_out():
 
 
 # ---- the hole card is never told -----------------------------------------------------------------
+def test_a_resampled_hole_card_leaves_no_trace_of_the_true_shoe():
+    """A bot's resample puts another hole card in the dealer's hand and the true one back in the
+    shoe; the state's cache of the shoe's cards (``drawable``) must not still describe the true
+    shoe."""
+    state = deal(start(Rules.casino(decks=1), [5]), "9S 6H 8D QC")  # the queen is the hole card
+    assert state.drawable is not None and state.drawable[0] is state.shoe
+    for seed in range(20):
+        other = GAME.resample_hidden(state, 0, random.Random(seed))
+        assert other.drawable is None or other.drawable[0] is other.shoe
+        assert sum(other.shoe) == sum(state.shoe) and other.dealer[0] == C("6H")
+
+
 def test_the_hole_card_is_in_no_view_log_line_or_count_until_turned_up():
     rules = Rules.casino(decks=1)
     state = start(rules, [5])

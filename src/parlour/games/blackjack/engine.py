@@ -115,6 +115,11 @@ def _replace(value: T, **changes: object) -> T:
     return new
 
 
+replace = _replace
+"""``dataclasses.replace`` for the engine's states, players and hands, made as the engine makes
+them (for the game's trainer and resampling: a state made by ``dataclasses.replace`` reads its
+fields more slowly in CPython 3.11, see :func:`initial_state`)."""
+
 _new = object.__new__
 # Each class's own ``__dict__`` setter (the descriptor ``object.__setattr__`` finds by name and
 # calls): handing a new object its fields through it skips the look-up of ``"__dict__"``.

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
@@ -77,7 +76,7 @@ class Blackjack(Game[Rules, State, Move, Card, BlackjackView]):
         trained = list(after.trained or [(0, 0)] * len(after.players))
         judged, best = trained[seat]
         trained[seat] = (judged + 1, best + note.correct)
-        return dataclasses.replace(after, trained=tuple(trained), note=note)
+        return engine.replace(after, trained=tuple(trained), note=note)
 
     def _judge(self, state: State, seat: int, move: Move) -> TrainerNote | None:
         """The trainer's word on ``move`` (a play of a hand, legal here), from the seat's view."""
@@ -121,12 +120,12 @@ class Blackjack(Game[Rules, State, Move, Card, BlackjackView]):
             pool = [i for i, n in enumerate(shoe) for _ in range(n)]
             new = engine.DECK[rng.choice(pool)]
             shoe[new.index] -= 1
-            state = dataclasses.replace(state, shoe=tuple(shoe))
+            state = engine.replace(state, shoe=tuple(shoe), drawable=None)  # (a cache of the true shoe)
         else:
             new = rng.choice(engine.DECK)
         dealer = list(state.dealer)
         dealer[state.hole] = new
-        return dataclasses.replace(state, dealer=tuple(dealer))
+        return engine.replace(state, dealer=tuple(dealer))
 
     # ---- results -----------------------------------------------------------------------------
     def returns(self, state: State) -> tuple[float, ...]:
