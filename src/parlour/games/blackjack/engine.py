@@ -595,7 +595,7 @@ _RANDOM = random.Random
 def _cards_in(shoe: tuple[int, ...]) -> bytes:
     """The cards in ``shoe`` as their deck indices, one byte a card, in the deck's order, each
     as many times as the shoe holds it: the ``n``-th card of the shoe, counted along the counts,
-    is ``DECK[_cards_in(shoe)[n]]``.  Kept by the shoe's identity (``_take`` derives the next
+    is ``DECK[_cards_in(shoe)[n]]``.  Kept by the shoe's identity (``apply_card`` derives the next
     shoe's from it by taking out one byte), else worked out from the counts."""
     known = _SHOE_CARDS.get(id(shoe))
     if known is not None and known[0] is shoe:
@@ -618,15 +618,6 @@ that an id is not reused while it is in here)."""
 _BYTES = tuple(bytes((i,)) for i in range(52))
 
 
-def _take(state: State, card: Card) -> tuple[int, ...]:
-    """The shoe once ``card`` is dealt from it (refilled if that was its last card)."""
-    left = list(state.shoe)
-    left[_INDEX[card]] -= 1
-    if not any(left):
-        left = _refill(state, left, card)
-    return tuple(left)
-
-
 def apply_card(state: State, outcome: Card) -> State:
     """Deal ``outcome``, the card drawn, to the first hand waiting for one (``Game._apply_outcome``)."""
     pending = state.pending
@@ -645,22 +636,22 @@ def apply_card(state: State, outcome: Card) -> State:
             cards = known[1].replace(_BYTES[i], b"", 1)
         else:
             cards = _cards_in(shoe).replace(_BYTES[i], b"", 1)
-        if cards:  # the shoe's next cards, that less one byte (``_take``, its usual case inline)
+        if not cards and shoe[i] == 1 and sum(shoe) == 1:  # its last card: a new shuffle
+            # the cards not on the table are shuffled into the shoe; those on it (and
+            # ``outcome``) stay out: they are what has been dealt since this shuffle, and those
+            # shown are its running count
+            table = _on_table(state)
+            fields["shoe"] = _refill(state.rules.decks, (outcome, *table))
+            fields["drawable"] = None
+            fields["dealt"] = len(table) + 1
+            fields["shuffles"] = state.shuffles + 1
+            hole = state.dealer[state.hole] if state.hole >= 0 else None
+            count = sum(_CARD_HI_LO[c] for c in table) - (_CARD_HI_LO[hole] if hole is not None else 0)
+        else:  # the shoe's next cards, that less one byte (none if the card was not in it)
             counts = list(shoe)
             counts[i] -= 1
             shoe = fields["shoe"] = tuple(counts)
-            fields["drawable"] = (shoe, cards)
-        else:  # the shoe has run dry (or the card was not in it)
-            fields["shoe"] = _take(state, outcome)
-            fields["drawable"] = None
-            if sum(state.shoe) == 1 == state.shoe[i]:  # it ran dry: refilled, a new shuffle
-                # the cards on the table (and ``outcome``) stay out of the new shoe: they are what
-                # has been dealt since this shuffle, and those shown are its running count
-                table = _on_table(state)
-                fields["dealt"] = len(table) + 1
-                fields["shuffles"] = state.shuffles + 1
-                hole = state.dealer[state.hole] if state.hole >= 0 else None
-                count = sum(_CARD_HI_LO[c] for c in table) - (_CARD_HI_LO[hole] if hole is not None else 0)
+            fields["drawable"] = (shoe, cards) if cards else None
     if target == DEALER:
         dealer = state.dealer
         if which == 1:  # face down: counted once turned up
@@ -702,11 +693,12 @@ _DEALER_CARD = ((DEALER, 0),)
 _NO_HAND = (-1, -1)
 
 
-def _refill(state: State, shoe: list[int], drawn: Card) -> list[int]:
-    full = [state.rules.decks] * 52
-    for c in (drawn, *_on_table(state)):
+def _refill(decks: int, out: tuple[Card, ...]) -> tuple[int, ...]:
+    """A full shoe of ``decks`` packs less the cards ``out``."""
+    full = [decks] * 52
+    for c in out:
         full[_INDEX[c]] -= 1
-    return full
+    return tuple(full)
 
 
 def _on_table(state: State) -> list[Card]:
