@@ -4,7 +4,8 @@ floors, the stock), every chance the model gives is the share of the deals that 
 constraints, counted one by one (no hand holding all four cards of a rank: a book is set aside
 at once), and so are those of the count on the listed cells (``strong_listed``, past the whole boxes'
 limit); it also agrees with the first counter (``go_fish_splits_oracle``), and stays sound
-when it must loosen.  And the tracking of unlucky draws (``track(view, unlucky=True)``)."""
+when it must loosen.  And the tracking of unlucky draws (``track(view, unlucky=True)``), and
+their slots counted as pinned slots of a looser group (``strong_model._pinned``)."""
 
 from __future__ import annotations
 
@@ -317,3 +318,215 @@ def test_the_fitted_count_keeps_the_cap(monkeypatch, players):
                 held += loc.expected(s, r)
             assert held + loc.stock[r] == pytest.approx(loc.unknown[r], abs=1e-9)
     assert capped > 10
+
+
+# ---- pinned slots (unlucky draws counted by inclusion and exclusion) --------------------------
+def pinned_position(rng: random.Random, players: int) -> Knowledge:
+    """Like ``position``, but each opponent's groups are a group of some ranks (``base``) and
+    groups that allow one of its live ranks fewer (as an unlucky draw's slot does) or two fewer
+    (an older group), so that ``_pinned`` finds pins, in one hand or several; floors only on
+    ranks with unknown cards."""
+    while True:
+        live = rng.sample(range(13), rng.randint(2, 3 if players > 3 else 4))
+        dead = sum(RANK_MASKS[r] for r in range(13) if r not in live)
+        hand = 0
+        known = [0] * players
+        unknown = dict.fromkeys(live, 0)
+        for r in live:
+            for suit in range(4):
+                card = 1 << (suit * 13 + r)
+                roll = rng.random()
+                if roll < 0.12:
+                    hand |= card
+                elif roll < 0.22:
+                    known[rng.randrange(1, players)] |= card
+                else:
+                    unknown[r] += 1
+        if sum(unknown.values()) <= 10:
+            break
+    live_bits = sum(1 << r for r in live)
+    groups: list[list[Slots]] = [[] for _ in range(players)]
+    room = sum(unknown.values())
+    for s in range(1, players):
+        base = rng.choice([ALL_RANKS, live_bits, ALL_RANKS & ~(1 << rng.choice(live))])
+        ranks = [r for r in live if base >> r & 1]
+        for kind in rng.sample(["base", "pin", "pin", "older"], rng.randint(1, 4)):
+            if room <= 0 or not ranks:
+                break
+            count = rng.randint(1, min(3 if kind == "base" else 2, room))
+            allowed = base
+            if kind == "pin":
+                allowed &= ~(1 << rng.choice(ranks))
+            elif kind == "older":
+                allowed &= ~(1 << rng.choice(ranks)) & ~(1 << rng.choice(live))
+            groups[s].append(Slots(count, allowed))
+            room -= count
+    held = [r for r in live if unknown[r]]
+    floor = [0] + [rng.choice([0, 0, 1 << rng.choice(held)]) for _ in range(1, players)]
+    sizes = tuple([hand.bit_count()] + [known[s].bit_count() + sum(g.count for g in groups[s])
+                                        for s in range(1, players)])
+    return Knowledge(seat=0, players=players, hand=hand, dead=dead, known=known, floor=floor,
+                     groups=groups, hand_sizes=sizes, stock=room)
+
+
+def pinned_counts(k: Knowledge) -> tuple[list[model._Group] | None, model.Result | None, model.Result | None]:
+    """``k``'s groups with pins (``_pinned``), and their exact count on whole boxes and on the
+    cells reached."""
+    groups, floors, full, unknown = counted(k)
+    pinned = model._pinned(groups, sum(1 << r for r in range(13) if unknown[r]))
+    if pinned is None:
+        return None, None, None
+    ops, _ = model.plan(pinned, unknown)
+    return (pinned, model._exact(pinned, floors, full, unknown, k.stock, ops),
+            listed_count(pinned, floors, full, unknown, k.stock, ops, 10**7))
+
+
+def assert_brute_force(k: Knowledge, total: int, counts: dict[tuple[int, int], list[int]],
+                       result: model.Result) -> None:
+    dist, _, stock = result
+    for s in range(k.players):
+        if s == k.seat:
+            continue
+        for r in range(13):
+            if s in dist:
+                assert list(dist[s][r]) == pytest.approx([n / total for n in counts[s, r]], abs=1e-9)
+            else:
+                assert counts[s, r][0] == total
+    for r in range(13):
+        in_hands = sum(n * c for s in range(k.players) if s != k.seat for n, c in enumerate(counts[s, r]))
+        unknown = 4 - ((k.hand | k.dead | sum(k.known)) & RANK_MASKS[r]).bit_count()
+        assert stock[r] == pytest.approx(unknown - in_hands / total, abs=1e-9)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_pinned_slots_are_counted_exactly(players):
+    """Slots that allow one rank fewer than another group of their hand, counted as that
+    group's slots less the deals in which they hold the rank (``_pinned``, by inclusion and
+    exclusion): the same chances as brute force, on whole boxes and on the cells reached, with
+    several pinned slots in a hand and in several hands, floors and caps; and no count where no
+    deal meets the constraints."""
+    rng = random.Random(200 + players)
+    checked = contradicted = several = hands = floored = capped = 0
+    while checked < 30:
+        k = pinned_position(rng, players)
+        pinned, whole, listed = pinned_counts(k)
+        if pinned is None:
+            continue
+        total, counts, booked = brute_force(k)
+        if not total:
+            assert whole is None and listed is None
+            contradicted += 1
+            continue
+        assert whole is not None and listed is not None
+        assert_brute_force(k, total, counts, whole)
+        assert_brute_force(k, total, counts, listed)
+        checked += 1
+        several += any(g.pins > 1 for g in pinned)
+        hands += len({g.owner for g in pinned if g.pins}) > 1
+        floored += any(k.floor[g.owner] >> g.pin & 1 for g in pinned if g.pins)
+        capped += booked > 0
+    assert contradicted and several and floored and capped
+    assert hands or players == 2
+
+
+def test_pinned_slots_from_real_histories_match_brute_force():
+    """Late positions of three-player games read with unlucky draws (``track(view,
+    unlucky=True)``), with few unknown cards and pins: the pinned count is the brute force's."""
+    checked = hands = 0
+    for seed in range(210, 228):
+        for state in random_states(Rules(), 3, seed=seed, every=1):
+            (seat,) = GAME.to_act(state)
+            k = track(GAME.view(state, seat), unlucky=True)
+            located = k.hand | k.dead | sum(k.known)
+            if 52 - located.bit_count() > 9:
+                continue
+            mine = [[] if s == seat else g for s, g in enumerate(k.groups)]  # (my hand is known)
+            floor = [0 if s == seat else f for s, f in enumerate(k.floor)]
+            k = dataclasses.replace(k, groups=mine, floor=floor)
+            pinned, whole, listed = pinned_counts(k)
+            if pinned is None:
+                continue
+            total, counts, _ = brute_force(k)
+            assert total and whole is not None and listed is not None
+            assert_brute_force(k, total, counts, whole)
+            assert_brute_force(k, total, counts, listed)
+            checked += 1
+            hands += len({g.owner for g in pinned if g.pins}) > 1
+    assert checked >= 10 and hands >= 2
+
+
+@pytest.mark.parametrize("players", [4, 5, 6])
+def test_pinned_slots_agree_with_the_count_without_pins(players):
+    """On random games read with unlucky draws, wherever ``_pinned`` finds pins, the count with
+    them agrees with the count of the same groups without (both exact, on whole boxes)."""
+    checked = 0
+    for state in random_states(Rules(), players, seed=300 + players, every=1):
+        (seat,) = GAME.to_act(state)
+        k = track(GAME.view(state, seat), unlucky=True)
+        groups, floors, full, unknown = counted(k)
+        pinned = model._pinned(groups, sum(1 << r for r in range(13) if unknown[r]))
+        if pinned is None:
+            continue
+        ops, peak = model.plan(groups, unknown)
+        pinned_ops, pinned_peak = model.plan(pinned, unknown)
+        if max(peak, pinned_peak) > 200000:
+            continue
+        plain = model._exact(groups, floors, full, unknown, k.stock, ops)
+        pins = model._exact(pinned, floors, full, unknown, k.stock, pinned_ops)
+        assert (plain is None) == (pins is None)
+        if plain is None or pins is None:
+            continue
+        for s in plain[0]:
+            for r in range(13):
+                assert pins[0][s][r] == pytest.approx(plain[0][s][r], abs=1e-11)
+        assert pins[2] == pytest.approx(plain[2], abs=1e-10)
+        checked += 1
+    assert checked >= 5
+
+
+def test_a_six_player_position_loosened_without_pins_is_counted_exactly_with_them(monkeypatch):
+    """A position of a six-player game whose count without pins passes ``MAX_LISTED`` (and so is
+    loosened) is counted exactly with them, and agrees with the count without pins and without
+    a limit."""
+    state = random_states(Rules(), 6, seed=1, every=1)[26]
+    (seat,) = GAME.to_act(state)
+
+    def knowledge() -> Knowledge:
+        k = track(GAME.view(state, seat), infer=True, unlucky=True)
+        return k if locate(k).consistent else track(GAME.view(state, seat), unlucky=True)
+
+    k = knowledge()
+    monkeypatch.setattr(model, "PIN", False)
+    assert locate(knowledge()).loosened
+    monkeypatch.setattr(model, "PIN", True)
+    loc = locate(k)
+    assert loc.exact and not loc.loosened and loc.consistent
+    whole = counted_listed(k)
+    assert whole is not None
+    for s in whole[0]:
+        for r in range(13):
+            assert loc.dist[s][r] == pytest.approx(whole[0][s][r], abs=1e-12)
+    assert loc.stock == pytest.approx(whole[2], abs=1e-12)
+    for card in range(52):  # and the truth is never ruled out
+        assert loc.where(card).get(where_truly(state, card), 0.0) > 0
+
+
+def test_pins_change_no_count_that_was_exact_without_them(monkeypatch):
+    """Pins are tried only where the count without them passes ``MAX_LISTED``: every position
+    counted exactly without them gets the very same chances (here with a low ``MAX_LISTED``, so
+    that some positions need pins and the others must not change)."""
+    monkeypatch.setattr(model, "MAX_LISTED", 3000)
+    same = pinned = 0
+    for state in random_states(Rules(), 5, seed=77, every=2):
+        (seat,) = GAME.to_act(state)
+        view = GAME.view(state, seat)
+        monkeypatch.setattr(model, "PIN", False)
+        plain = locate(track(view, unlucky=True))
+        monkeypatch.setattr(model, "PIN", True)
+        pins = locate(track(view, unlucky=True))
+        if plain.exact and not plain.loosened:
+            assert pins.dist == plain.dist and pins.stock == plain.stock
+            same += 1
+        elif pins.exact and not pins.loosened:
+            pinned += 1
+    assert same >= 10 and pinned >= 1

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from parlour.games.go_fish.strong_model import (
+    CANCELLED,
     MERGE,
     Op,
     Result,
@@ -152,8 +153,9 @@ def listed(groups: list[_Group], floors: list[int], full: list[int], unknown: tu
     within the bounds after the rank whose fills leave the stock no more than its size
     (``dealt - stock <= sum``).  A merge adds the cells that become one, each weighted by the
     ways to share the room left, as ``_Axes.merge``.  The pass back needs only the same cells (a
-    cell the pass forward never reaches adds nothing to any product).  Raises ``TooMany`` past
-    ``limit`` cells in a step (or keys too wide for 62 bits)."""
+    cell the pass forward never reaches adds nothing to any product).  With pins, the pass forward
+    also runs with their weights' sizes, from their first rank (``strong_model.CANCELLED``).
+    Raises ``TooMany`` past ``limit`` cells in a step (or keys too wide for 62 bits)."""
     ctx = _context(groups, floors, full, unknown, stock, ops)
     if ctx is None:
         return None
@@ -163,6 +165,7 @@ def listed(groups: list[_Group], floors: list[int], full: list[int], unknown: tu
     box = _Box(bounds.lo, bounds.hi)
     keys = np.zeros(1, dtype=np.int64)  # the cells between steps, in ``box``
     arr: np.ndarray = np.ones(1)
+    size: np.ndarray | None = None  # from the first rank with pins, the same with the sizes of their weights
     dealt = 0
     merged: dict[int, tuple[np.ndarray, np.ndarray]] = {}
     stepped: dict[int, tuple[np.ndarray, _Box, np.ndarray, np.ndarray, np.ndarray]] = {}
@@ -183,6 +186,8 @@ def listed(groups: list[_Group], floors: list[int], full: list[int], unknown: tu
             inverse[order] = np.cumsum(first) - 1
             keys = keys[first]
             arr = np.bincount(inverse, weights=ways * arr, minlength=len(keys))
+            if size is not None:
+                size = np.bincount(inverse, weights=ways * size, minlength=len(keys))
             merged[at] = inverse, ways
             continue
         r, members, u = op[1], op[2:], unknown[op[1]]
@@ -196,6 +201,12 @@ def listed(groups: list[_Group], floors: list[int], full: list[int], unknown: tu
         before = np.zeros(len(cells_at))
         before[embed] = arr
         out = _factor(cells, ctx, before, r, members, False)
+        if r in ctx.terms and size is None:
+            size = arr
+        if size is not None:
+            size_before = np.zeros(len(cells_at))
+            size_before[embed] = size
+            size = _factor(cells, ctx, size_before, r, members, False, signed=False)
         bounds.settle(members, r)
         if bounds.empty():
             return None
@@ -214,9 +225,11 @@ def listed(groups: list[_Group], floors: list[int], full: list[int], unknown: tu
             return None
         box = _Box(bounds.lo, bounds.hi)
         keys, arr = _rekey(cells_at[kept], during, box), out[kept]
+        if size is not None:
+            size = size[kept]
         stepped[at] = cells_at, during, before, embed, kept  # (the shifts are listed again)
     total = float(arr.sum())
-    if not total > 0:
+    if not total > (0.0 if size is None else CANCELLED * float(size.sum())):
         return None
     owners = ctx.owners
     dist, mean, stock_mean = _gathered(owners)

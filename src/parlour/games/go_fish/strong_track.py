@@ -24,7 +24,10 @@ of an older slot fits any newer one), so the constraints never contradict the re
 are exact whenever one group allowed the rank (the usual case).  An unlucky draw's slot breaks
 the nesting (it allows ranks an older group may not, but not the one asked for); so that the
 constraints stay true, the groups not taken from then also allow what the groups taken from
-allowed (``_remove_hidden``), which gives up a little of what was known.
+allowed (``_remove_hidden``), which gives up a little of what was known.  The model finds an
+unlucky draw's nested group again where it can (a group of the hand that allows the same ranks
+and the one asked for too: ``strong_model._pinned``) and counts the slot as one of that group's
+that may not be the rank, exactly; after such a join the slot is an ordinary group again.
 """
 
 from __future__ import annotations
