@@ -18,9 +18,17 @@ from parlour.core.rng import make_rng
 from parlour.games.gin_rummy import GAME, GinView, Rules
 from parlour.games.gin_rummy.bots import SimpleBot
 from parlour.games.gin_rummy.deck import INDEX, VALUE, mask_of, parse_cards
-from parlour.games.gin_rummy.melds import discard_deadwoods
+from parlour.games.gin_rummy.melds import deadwood, discard_deadwoods, meldable
 from parlour.games.gin_rummy.notation import Discard, Gin, Knock
-from parlour.games.gin_rummy.strong import Model, StrongBot, least_left, strong_move, top_value
+from parlour.games.gin_rummy.state import Phase
+from parlour.games.gin_rummy.strong import (
+    Model,
+    StrongBot,
+    completing,
+    least_left,
+    strong_move,
+    top_value,
+)
 
 
 def choice(state) -> str:
@@ -114,6 +122,69 @@ def test_the_fast_helpers_agree_with_the_meld_code():
         assert least_left(hand) == min(left for _, left in discard_deadwoods(hand))
         assert top_value(hand) == max(VALUE[c] for c in range(52) if hand >> c & 1)
     assert top_value(0) == 0
+
+
+def test_completing_finds_the_cards_that_would_meld():
+    rng = random.Random(8)
+    for _ in range(3000):
+        hand = 0
+        for c in rng.sample(range(52), rng.randrange(2, 12)):
+            hand |= 1 << c
+        want = sum(1 << c for c in range(52) if not hand >> c & 1 and meldable(hand | 1 << c) >> c & 1)
+        assert completing(hand) == want
+
+
+def _discard_views() -> list[GinView]:
+    """The strong bot's views at its discards in a few games against ``simple``."""
+    views: list[GinView] = []
+
+    class Spy(StrongBot):
+        def choose(self, game, view, legal, rng):
+            if view.phase is Phase.DISCARD and view.hand is not None and len(view.hand) == 11:
+                views.append(view)
+            return super().choose(game, view, legal, rng)
+
+    for seed in (4, 5):
+        play_game(GAME, Rules(target=60), [Spy(), SimpleBot()], make_rng(seed))
+    return views
+
+
+def _expected(model: Model, value) -> float:
+    """The mean of ``value(card)`` over the stock draws, weighed as the model weighs them."""
+    return sum(w * value(c) for c, w in model.stock_weights) / model.stock_total
+
+
+def _check_look_ahead(model: Model, ten: int) -> None:
+    limit = model.knock_limit
+    now, top = deadwood(ten), top_value(ten & ~meldable(ten))
+
+    def first(c: int) -> float:
+        """One draw: the best discard of the eleven cards when the card drawn melds, else the
+        loose card of highest value (or the card drawn)."""
+        if meldable(ten | 1 << c) >> c & 1:
+            return model.stepped(min(left for _, left in discard_deadwoods(ten | 1 << c)))
+        return model.stepped(now - max(0, top - VALUE[c]))
+
+    def second(c: int) -> float:
+        """Two draws: a knock where one is possible, else the best of all the discards."""
+        eleven = ten | 1 << c
+        options = sorted(discard_deadwoods(eleven), key=lambda o: o[1])
+        if options[0][1] <= limit:
+            return options[0][1]
+        return min(model.after_draw(eleven ^ 1 << d) + model.feed * model.danger(d) for d, _ in options)
+
+    assert abs(model.after_draw(ten) - _expected(model, first)) < 1e-9
+    # the look two draws ahead tries a few of the discards: never better than the best of all
+    assert model.after_two(ten) >= _expected(model, second) - 1e-9
+
+
+def test_the_look_ahead_scores_agree_with_the_plain_formulas():
+    views = _discard_views()
+    assert len(views) > 30
+    for view in views[::3]:
+        model = Model(view)
+        for card, _ in discard_deadwoods(model.hand)[:4]:
+            _check_look_ahead(model, model.hand ^ 1 << card)
 
 
 def _check_steps(seat: int, steps: list[Step]) -> None:
