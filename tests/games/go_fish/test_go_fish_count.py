@@ -26,25 +26,34 @@ from parlour.games.go_fish.strong_model import STOCK, locate
 from parlour.games.go_fish.strong_track import ALL_RANKS, Knowledge, Slots, track
 
 
+def share(rng: random.Random, players: int, live: list[int], mine: float, shown: float
+          ) -> tuple[int, list[int], dict[int, int]]:
+    """Each card of the ``live`` ranks in my hand (chance ``mine``), known in another hand (up to
+    ``shown``) or unknown: my hand, the known cards of each seat, the unknown cards of each rank."""
+    hand = 0
+    known = [0] * players
+    unknown = dict.fromkeys(live, 0)
+    for r in live:
+        for suit in range(4):
+            card = 1 << (suit * 13 + r)
+            roll = rng.random()
+            if roll < mine:
+                hand |= card
+            elif roll < shown:
+                known[rng.randrange(1, players)] |= card
+            else:
+                unknown[r] += 1
+    return hand, known, unknown
+
+
 def position(rng: random.Random, players: int) -> Knowledge:
     """Seat 0 to view; two to four live ranks (the rest booked), some of their cards in my hand
     or known in a hand, the others hidden in the opponents' groups of slots (random allowed
     ranks, nested or not) and the stock; random floors.  The constraints may contradict."""
     live = rng.sample(range(13), rng.randint(2, 3 if players > 3 else 4))
     dead = sum(RANK_MASKS[r] for r in range(13) if r not in live)
-    hand = 0
-    known = [0] * players
-    unknown = 0
-    for r in live:
-        for suit in range(4):
-            card = 1 << (suit * 13 + r)
-            roll = rng.random()
-            if roll < 0.15:
-                hand |= card
-            elif roll < 0.25:
-                known[rng.randrange(1, players)] |= card
-            else:
-                unknown += 1
+    hand, known, unknown_of = share(rng, players, live, 0.15, 0.25)
+    unknown = sum(unknown_of.values())
     live_bits = sum(1 << r for r in live)
     groups: list[list[Slots]] = [[] for _ in range(players)]
     room = unknown
@@ -329,19 +338,7 @@ def pinned_position(rng: random.Random, players: int) -> Knowledge:
     while True:
         live = rng.sample(range(13), rng.randint(2, 3 if players > 3 else 4))
         dead = sum(RANK_MASKS[r] for r in range(13) if r not in live)
-        hand = 0
-        known = [0] * players
-        unknown = dict.fromkeys(live, 0)
-        for r in live:
-            for suit in range(4):
-                card = 1 << (suit * 13 + r)
-                roll = rng.random()
-                if roll < 0.12:
-                    hand |= card
-                elif roll < 0.22:
-                    known[rng.randrange(1, players)] |= card
-                else:
-                    unknown[r] += 1
+        hand, known, unknown = share(rng, players, live, 0.12, 0.22)
         if sum(unknown.values()) <= 10:
             break
     live_bits = sum(1 << r for r in live)
