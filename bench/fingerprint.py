@@ -98,6 +98,9 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=300, help="seeded games per rule set")
     parser.add_argument("--game", help="only this game (by its name)")
     args = parser.parse_args()
+    names = sorted(game.spec.name for game in registry.games())
+    if args.game is not None and args.game not in names:
+        parser.error(f"no game named {args.game!r}; the games are {', '.join(names)}")
     found = fingerprints(args.games, args.game)
     if args.mode == "save":
         with open(args.file, "w") as f:
