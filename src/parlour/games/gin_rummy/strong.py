@@ -162,6 +162,7 @@ def completing(hand: int) -> int:
 
 
 _LEAST: dict[int, int] = {}
+"""``least_left``'s memo by hand (cleared past 262,144 entries, as the meld code's memo is)."""
 
 
 def top_value(mask: int) -> int:

@@ -30,10 +30,9 @@ import random
 from itertools import pairwise
 
 from parlour.games.go_fish.state import RANK_MASKS, State
-from parlour.games.go_fish.strong_track import ALL_RANKS, track
+from parlour.games.go_fish.strong_track import ALL_RANKS, STOCK, track
 from parlour.games.go_fish.view import make_view
 
-STOCK = -1
 _SOURCE, _SINK = 0, 1
 _MANY = 1 << 20
 """Capacity of an edge that limits nothing."""

@@ -173,6 +173,7 @@ from typing import Protocol
 import numpy as np
 
 from parlour.games.go_fish.state import RANK_MASKS
+from parlour.games.go_fish.strong_track import STOCK as STOCK
 from parlour.games.go_fish.strong_track import Knowledge, Slots
 
 MAX_CELLS = 60000
@@ -203,8 +204,6 @@ CANCELLED = 1e-6
 """A count with pins whose total is less than this share of its terms' sizes in all (``_exact``)
 is not trusted: rounding may be most of it (a contradiction leaves rounding only); the groups
 are then counted without pins."""
-STOCK = -1
-"""The stock as a location."""
 BOOKS = -2
 """The books as a location."""
 

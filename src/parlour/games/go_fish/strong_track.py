@@ -38,6 +38,8 @@ from parlour.games.go_fish.state import RANK_MASKS, Act
 from parlour.games.go_fish.view import GoFishView
 
 ALL_RANKS = (1 << 13) - 1
+STOCK = -1
+"""The stock as a location (where a seat number would be)."""
 
 
 def rank_bit(number: int) -> int:
