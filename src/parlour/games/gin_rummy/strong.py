@@ -340,21 +340,26 @@ class Model:
         for card, w in self.stock_weights:
             eleven = hand | 1 << card
             if comp >> card & 1:
-                options = sorted(discard_deadwoods(eleven), key=lambda o: o[1])
-                if options[0][1] <= limit:
-                    total += w * options[0][1]
-                    continue
-                drops = [c for c, _ in options[:LOOK2_PRUNE]]
+                total += w * self.after_eleven(eleven)
+                continue
+            drops = sorted([*ranked, card], key=lambda x: -VALUE[x])[:LOOK2_PRUNE]
+            least = now + VALUE[card] - VALUE[drops[0]]
+            if least <= limit:
+                total += w * least
             else:
-                v = VALUE[card]
-                drops = sorted([*ranked, card], key=lambda x: -VALUE[x])[:LOOK2_PRUNE]
-                least = now + v - VALUE[drops[0]]
-                if least <= limit:
-                    total += w * least
-                    continue
-            total += w * min(self.after_draw(eleven ^ 1 << c) + self.feed * self.danger(c) for c in drops)
+                total += w * min(self.after_draw(eleven ^ 1 << c) + self.feed * self.danger(c) for c in drops)
         self._two[hand] = value = total / self.stock_total
         return value
+
+    def after_eleven(self, eleven: int, keep: int = -1) -> float:
+        """The score of an ``eleven``-card hand: the deadwood of a knock if one is possible, else
+        the best of the ``LOOK2_PRUNE`` discards (never ``keep``) leaving the least deadwood,
+        each scored as a discard is (``after_draw`` and the feeding penalty)."""
+        options = sorted((left, card) for card, left in discard_deadwoods(eleven) if card != keep)
+        if options[0][0] <= self.knock_limit:
+            return float(options[0][0])
+        return min(self.after_draw(eleven ^ 1 << card) + self.feed * self.danger(card)
+                   for _, card in options[:LOOK2_PRUNE])
 
     def gin_outs(self, hand: int) -> int:
         """How many unseen cards would let a ten-card ``hand`` go gin."""
@@ -380,17 +385,12 @@ def strong_move(view: GinView, legal: Sequence[Move]) -> Move:
             return refuse
         up = INDEX[top]
         taken = hand | 1 << up
-        options = [(left, card) for card, left in discard_deadwoods(taken) if card != up]
-        if not TAKE2:
-            best = min(model.stepped(left) + model.feed * model.danger(card) for left, card in options)
-            return Take() if best + TAKE_MARGIN <= model.after_draw(hand) else refuse
-        least = min(left for left, _ in options)
-        if least <= model.knock_limit:
-            take = float(least)
-        else:
-            take = min(model.after_draw(taken ^ 1 << card) + model.feed * model.danger(card)
-                       for _, card in sorted(options)[:LOOK2_PRUNE])
-        return Take() if take + TAKE2_MARGIN <= model.after_two(hand) else refuse
+        if TAKE2:
+            take = model.after_eleven(taken, keep=up)
+            return Take() if take + TAKE2_MARGIN <= model.after_two(hand) else refuse
+        best = min(model.stepped(left) + model.feed * model.danger(card)
+                   for card, left in discard_deadwoods(taken) if card != up)
+        return Take() if best + TAKE_MARGIN <= model.after_draw(hand) else refuse
     # the discard: eleven cards
     keep = INDEX[view.taken] if view.taken is not None else -1
     options = [(left, card) for card, left in discard_deadwoods(hand) if card != keep]
