@@ -7,7 +7,9 @@ Two ways to play a random game, both through the library's ``Game`` protocol:
   seat's view built for the bot, the game's record kept;
 * ``loop``: the bare loop a peer's Python driver runs (``legal_actions``, a uniform choice,
   ``apply_action``): ``to_act``, ``legal_moves``, a uniform choice and ``_apply_move`` (the move
-  is known to be legal), chance by ``sample_chance`` and ``_apply_outcome``.
+  is known to be legal), chance by ``sample_chance`` and ``_apply_outcome``.  The game and its
+  methods are looked up once (``looper``), as the peers load a game once and play it many times;
+  draughts picks among the moves on the board, which the game lists first (``_board_count``).
 """
 
 from __future__ import annotations
@@ -40,6 +42,16 @@ def _board_moves(legal: Sequence[Any]) -> Sequence[Any]:
     """Draughts: the moves on the board (a random player that may resign or offer a draw at any
     turn would end most games at once)."""
     return [m for m in legal if isinstance(m, Move)]
+
+
+def _board_count(legal: Sequence[Any]) -> int:
+    """Draughts: how many of ``legal`` are moves on the board.  The game lists them first (then
+    any huffs, ``offer draw`` and ``resign``: ``Game.legal_moves``), so they are the first this
+    many, ``_board_moves(legal)`` without a new list."""
+    n = len(legal)
+    while n and type(legal[n - 1]) is not Move:
+        n -= 1
+    return n
 
 
 class BoardMoveBot(Bot):
@@ -80,27 +92,40 @@ CASES: dict[str, Case] = {
 }
 
 
+def looper(case: Case) -> Callable[[int], tuple[int, int]]:
+    """The bare loop for ``case``: a function playing the random game of a seed, returning
+    (hands, decisions).  The game and its methods are looked up once, as a peer's driver loads
+    its game once (OpenSpiel's ``load_game``) and plays it many times."""
+    game = registry.get(case.game)
+    rules, players = case.rules, case.players
+    initial, to_act, legal_moves_, apply_move = game.initial_state, game.to_act, game.legal_moves, \
+        game._apply_move
+    sample, apply_outcome = game.sample_chance, game._apply_outcome
+    board = case.moves is not None
+
+    def one(seed: int) -> tuple[int, int]:
+        rng = random.Random(seed)
+        state = initial(rules, players)
+        decisions = 0
+        while True:
+            actors = to_act(state)
+            if not actors:
+                return _hands(state), decisions
+            if actors == (CHANCE,):
+                state = apply_outcome(state, sample(state, rng))
+                continue
+            seat = actors[0] if len(actors) == 1 else rng.choice(actors)
+            legal = legal_moves_(state, seat)
+            n = _board_count(legal) if board else len(legal)
+            state = apply_move(state, seat, legal[rng.randrange(n)])
+            decisions += 1
+
+    return one
+
+
 def loop_game(case: Case, seed: int) -> tuple[int, int]:
     """One random game by the bare loop: (hands, decisions)."""
-    game = registry.get(case.game)
-    rng = random.Random(seed)
-    state = game.initial_state(case.rules, case.players)
-    to_act, legal_moves_, apply_move = game.to_act, game.legal_moves, game._apply_move
-    sample, apply_outcome, keep = game.sample_chance, game._apply_outcome, case.moves
-    decisions = 0
-    while True:
-        actors = to_act(state)
-        if not actors:
-            return _hands(state), decisions
-        if actors == (CHANCE,):
-            state = apply_outcome(state, sample(state, rng))
-            continue
-        seat = actors[0] if len(actors) == 1 else rng.choice(actors)
-        legal = legal_moves_(state, seat)
-        if keep is not None:
-            legal = keep(legal)
-        state = apply_move(state, seat, legal[rng.randrange(len(legal))])
-        decisions += 1
+    return looper(case)(seed)
 
 
 def play_game(case: Case, seed: int) -> tuple[int, int]:
@@ -114,7 +139,7 @@ def play_game(case: Case, seed: int) -> tuple[int, int]:
 def random_games(budget: float) -> dict[str, dict[str, dict[str, float]]]:
     out: dict[str, dict[str, dict[str, float]]] = {}
     for name, case in CASES.items():
-        out[name] = {"loop": rate(lambda n, case=case: loop_game(case, n), budget),
+        out[name] = {"loop": rate(looper(case), budget),
                      "play": rate(lambda n, case=case: play_game(case, n), budget)}
     return out
 
