@@ -73,15 +73,15 @@ TURN = 0.0
 NEXT = 0.0
 """The weight of the best other ask's worth when I keep the turn: the second step of
 look-ahead (measured: 0.5 lost 10 points, by favouring sure asks of single cards)."""
-UNLUCKY = 3
+UNLUCKY = 2
 """With this many players or more, rule the rank asked for out of the card drawn on an unlucky
-"Go fish!" (``strong_track.track``'s ``unlucky``).  The model is then a little closer to the
-truth with two or three players (the mean log-chance of the true count of each rank in each
-hand, random games: -0.5727 against -0.5735 with two, -0.5282 against -0.5304 with three), the
-same with four (-0.5821 against -0.5815: the count is loosened more often, the groups no longer
-being nested).  Against ``memory``: with four, 24.5% with it, 24.9% without (± 1.8, before
-``EXPOSE_MANY``), alike; with two, on the same 5,000 deals (``--seed 32``, ± 0.9), 56.0% with
-it and 56.4% without, alike: two-player games do without it, as before."""
+"Go fish!" (``strong_track.track``'s ``unlucky``): with two or more, that is always, as the
+model is to use all the public information.  The model is then a little closer to the truth
+(the mean log-chance of the true count of each rank in each hand, random games: -0.5727 against
+-0.5735 with two players, -0.5282 against -0.5304 with three), and still exact in every
+two-player position measured (``bench/go_fish_model.py``).  Until 2026-11-26 two-player games
+did without it (3), as it made no measurable difference there (on the same 5,000 deals, ``--seed
+32``, ± 0.9: 56.0% of the share against ``memory`` with it, 56.4% without, before the cap)."""
 INFER = True
 """Read opponents as asking where they know a card is (``strong_track.track``'s ``infer``):
 without it, the chances of the asks the bot chose were about a third too high."""
