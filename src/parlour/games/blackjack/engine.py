@@ -64,7 +64,7 @@ def initial_state(rules: Rules, players: int) -> State:
     known = _INITIAL.get(key)
     if known is not None and known[0] is rules:
         return known[1]
-    start = Fraction(rules.bankroll)
+    start = _whole(rules.bankroll)  # (``_settle`` reads a balance made by ``_whole`` at once)
     state = State(rules=rules, players=tuple(Player(start) for _ in range(players)),
                   shoe=_full_shoe(rules), shuffles=1)
     # kept as the engine makes its states (and players): each with a ``__dict__`` of its own, so
@@ -78,6 +78,7 @@ def initial_state(rules: Rules, players: int) -> State:
                           "drawable": (shoe, _cards_in(shoe)) if shoe else None})
     if len(_INITIAL) >= 64:
         _INITIAL.clear()
+        _FIRST_CARDS.clear()
     _INITIAL[key] = (rules, state, {})
     return state
 
@@ -87,6 +88,12 @@ _INITIAL: dict[tuple[int, int], tuple[Rules, State, dict[tuple[int, int], State]
 state is immutable, so one serves every game played by the same rules object; each entry keeps
 its rules alive, so that an id is not reused while it is in here), each with the states after a
 first bet from it, by (seat, amount): every game from it opens the same way (``play_move``)."""
+
+_FIRST_CARDS: dict[int, tuple[State, dict[Card, State]]] = {}
+"""The states after the first card of a deal from a state kept in ``_INITIAL`` (after a first
+bet that starts the deal), by that state's identity (each entry keeps its state alive, so that
+an id is not reused while it is in here) and the card: every game from that state deals its
+first card from it, one of 52, so each state after it is made once (``apply_card``)."""
 
 
 def _full_shoe(rules: Rules) -> tuple[int, ...]:
@@ -127,6 +134,7 @@ _set_state_dict = State.__dict__["__dict__"].__set__
 _set_player_dict = Player.__dict__["__dict__"].__set__
 _set_hand_dict = Hand.__dict__["__dict__"].__set__
 _set_result_dict = HandResult.__dict__["__dict__"].__set__
+_set_round_dict = RoundResult.__dict__["__dict__"].__set__
 
 
 def _make(cls: type[U], fields: dict[str, object]) -> U:
@@ -159,10 +167,11 @@ def _stood(players: tuple[Player, ...], seat: int, index: int, hand: Hand) -> tu
     _set_hand_dict(hand, fields)
     player = players[seat]
     fields = player.__dict__.copy()
-    fields["hands"] = _put(player.hands, index, hand)
+    hands = player.hands
+    fields["hands"] = (hand,) if len(hands) == 1 else _put(hands, index, hand)
     player = _new(Player)
     _set_player_dict(player, fields)
-    return _put(players, seat, player)
+    return (player,) if len(players) == 1 else _put(players, seat, player)
 
 
 def _put(items: tuple[U, ...], index: int, item: U) -> tuple[U, ...]:
@@ -193,7 +202,11 @@ def to_act(state: State) -> tuple[int, ...]:
     if phase is _OVER:
         return ()
     if phase is _BET:
-        return _waiting(state.players, False)
+        players = state.players
+        if len(players) == 1:  # ``_waiting``, for one seat
+            p = players[0]
+            return _SEATS[0] if not p.out and p.bet is None else ()
+        return _waiting(players, False)
     if phase is _INSURANCE_PHASE:
         return _waiting(state.players, True)
     raise AssertionError(f"no one to act in {phase}")  # pragma: no cover - every phase moves on
@@ -249,11 +262,29 @@ _LAST_BETS: list[tuple[Player | None, Rules | None, tuple[Move, ...]]] = [(None,
 started from one initial state (kept alive here, so that the identities are not reused)."""
 
 
+_LAST_BET_STATE: list[tuple[State | None, int, tuple[Move, ...]]] = [(None, -1, ())]
+"""The state (by identity: kept alive here) and seat last asked for its bets, and the answer: an
+initial state, shared by every game of the same rules, is asked again and again."""
+
+
 def legal_moves(state: State, seat: int) -> tuple[Move, ...]:
     phase = state.phase
     if phase is _PLAY and not state.pending:  # the common case, without building to_act
-        return _plays(state, seat) if seat == state.current[0] else ()
+        current = state.current
+        if seat != current[0]:
+            return ()
+        # ``_plays(state, seat)``, inline for a hand past its first two cards
+        player = state.players[seat]
+        if len(player.hands[current[1]].cards) != 2:
+            return _HIT_STAND
+        rules = state.rules
+        if rules.double is _NO_DOUBLE and rules.split_hands == 1 and rules.surrender is not _LATE:
+            return _HIT_STAND  # (no doubling, splitting or surrender at this table)
+        return _plays(state, seat)
     if phase is _BET and not state.pending:  # ``seat in to_act(state)``, for this seat alone
+        last = _LAST_BET_STATE[0]
+        if last[0] is state and last[1] == seat:  # asked again (of an initial state, shared)
+            return last[2]
         players = state.players
         if not 0 <= seat < len(players):
             return ()
@@ -262,10 +293,12 @@ def legal_moves(state: State, seat: int) -> tuple[Move, ...]:
             return ()
         known = _LAST_BETS[0]
         if known[0] is player and known[1] is state.rules:  # the same player at the same table
+            _LAST_BET_STATE[0] = (state, seat, known[2])
             return known[2]
         rules = state.rules  # ``bet_amounts``, without building the range
         bets = _bets(rules.min_bet, min(rules.max_bet, int(player.balance)))
         _LAST_BETS[0] = (player, rules, bets)
+        _LAST_BET_STATE[0] = (state, seat, bets)
         return bets
     if seat not in to_act(state):
         return ()
@@ -386,8 +419,44 @@ def apply_move(state: State, seat: int, move: Move) -> State:
     return play_move(state, seat, move)
 
 
+def game_move(state: State, seat: int, move: Move) -> State:
+    """``play_move`` without the trainer (``Game._apply_move``'s usual case).  Hit and stand, the
+    plays made most, inline (one Python call a move fewer)."""
+    kind = type(move)
+    if kind is Hit:  # as in ``play_move``
+        fields = state.__dict__.copy()
+        current = state.current  # (``seat``'s hand: the move is legal)
+        fields["pending"] = (current,) if current[0] == seat else ((seat, current[1]),)
+        new = _new(State)
+        _set_state_dict(new, fields)
+        return new
+    if kind is Stand:
+        index = state.current[1]
+        players = state.players
+        fields = state.__dict__.copy()
+        player = players[seat]
+        hands = player.hands
+        if len(players) == 1 and len(hands) == 1:  # the only hand at the table
+            changed = hands[0].__dict__.copy()  # ``_stood``, inline
+            changed["done"] = True
+            hand = _new(Hand)
+            _set_hand_dict(hand, changed)
+            changed = player.__dict__.copy()
+            changed["hands"] = (hand,)
+            player = _new(Player)
+            _set_player_dict(player, changed)
+            fields["players"] = (player,)
+            return _dealer_turn(fields)  # ``_next_hand``'s answer
+        fields["players"] = _stood(players, seat, index, hands[index])
+        return _next_hand(fields)
+    if kind is Bet:
+        return _place_bet(state, seat, move.amount)  # type: ignore[union-attr]
+    return play_move(state, seat, move)
+
+
 def play_move(state: State, seat: int, move: Move) -> State:
-    """Play ``move``, already known to be legal (``Game._apply_move``: ``Game.apply`` checks)."""
+    """Play ``move``, already known to be legal (``Game.apply`` checks; ``Game._apply_move`` is
+    ``game_move``)."""
     if isinstance(move, Hit):
         fields = state.__dict__.copy()  # ``_replace``, inline
         fields["pending"] = ((seat, state.current[1]),)
@@ -402,18 +471,7 @@ def play_move(state: State, seat: int, move: Move) -> State:
         fields["players"] = _stood(state.players, seat, index, hand)
         return _next_hand(fields)
     if isinstance(move, Bet):
-        # a first bet from an initial state (shared by every game of the same rules object) leads
-        # to the same state every time: made once and kept with the initial state
-        initial = _INITIAL.get((id(state.rules), len(state.players)))
-        if initial is not None and initial[1] is state:
-            known = initial[2]
-            after = known.get((seat, move.amount))
-            if after is None:
-                after = _bet(state, player, seat, move.amount)
-                if len(known) < 64:
-                    known[seat, move.amount] = after
-            return after
-        return _bet(state, player, seat, move.amount)
+        return _place_bet(state, seat, move.amount)
     if isinstance(move, Insure | NoInsurance):
         amount = Fraction(player.bet_or_zero(), 2) if isinstance(move, Insure) else Fraction(0)
         state = _set_player(state, seat, _replace(player, insurance=amount))
@@ -436,6 +494,26 @@ def play_move(state: State, seat: int, move: Move) -> State:
     hands = (*player.hands[:index], first, second, *player.hands[index + 1:])
     state = _set_player(state, seat, _replace(player, hands=hands))
     return _replace(state, pending=((seat, index),))
+
+
+def _place_bet(state: State, seat: int, amount: int) -> State:
+    """``seat`` bets ``amount`` (``play_move``)."""
+    # a first bet from an initial state (shared by every game of the same rules object) leads
+    # to the same state every time: made once and kept with the initial state
+    initial = _INITIAL.get((id(state.rules), len(state.players)))
+    if initial is not None and initial[1] is state:
+        known = initial[2]
+        after = known.get((seat, amount))
+        if after is None:
+            after = _bet(state, state.players[seat], seat, amount)
+            if len(known) < 64:
+                known[seat, amount] = after
+                if after.pending:  # the deal begins: its first card is dealt from a shared state
+                    if len(_FIRST_CARDS) >= 16:
+                        _FIRST_CARDS.clear()
+                    _FIRST_CARDS[id(after)] = (after, {})
+        return after
+    return _bet(state, state.players[seat], seat, amount)
 
 
 def _bet(state: State, player: Player, seat: int, amount: int) -> State:
@@ -576,12 +654,21 @@ def draw_card(state: State, rng: random.Random) -> Card:
     shoe = state.shoe
     known = state.drawable  # ``_cards_in(shoe)``, kept on the state by ``apply_card``
     cards = known[1] if known is not None and known[0] is shoe else _cards_in(shoe)
-    step = 1 if 1 in shoe else math.gcd(*shoe)  # a count of 1 makes the divisor 1 at once
+    if 1 in shoe:  # a count of 1 makes the divisor 1 at once
+        n = len(cards)
+        if type(rng) is _RANDOM:
+            # ``rng.randrange(n)`` of a ``random.Random``, inline: the fewest random bits that
+            # cover ``n``, drawn again while they land at or past it
+            bits = _BIT_LENGTHS[n] if n < 1024 else n.bit_length()
+            r = rng.getrandbits(bits)
+            while r >= n:
+                r = rng.getrandbits(bits)
+            return DECK[cards[r]]
+        return DECK[cards[rng.randrange(n)]]
+    step = math.gcd(*shoe)
     n = len(cards) // step
     if type(rng) is not _RANDOM:
         return DECK[cards[rng.randrange(n) * step]]
-    # ``rng.randrange(n)`` of a ``random.Random``, inline: the fewest random bits that cover
-    # ``n``, drawn again while they land at or past it
     bits = n.bit_length()
     r = rng.getrandbits(bits)
     while r >= n:
@@ -589,6 +676,7 @@ def draw_card(state: State, rng: random.Random) -> Card:
     return DECK[cards[r * step]]
 
 
+_BIT_LENGTHS = tuple(n.bit_length() for n in range(1024))
 _RANDOM = random.Random
 
 
@@ -616,32 +704,41 @@ _SHOE_CARDS: dict[int, tuple[tuple[int, ...], bytes]] = {}
 that an id is not reused while it is in here)."""
 
 _BYTES = tuple(bytes((i,)) for i in range(52))
+_FACTS = {card: (i, _BYTES[i], _CARD_HI_LO[card]) for i, card in enumerate(DECK)}
+"""Each card's ``_INDEX``, its byte in ``_cards_in`` and its Hi-Lo count, looked up at once."""
 
 
 def apply_card(state: State, outcome: Card) -> State:
     """Deal ``outcome``, the card drawn, to the first hand waiting for one (``Game._apply_outcome``)."""
+    if not state.dealer:  # (as every state in ``_FIRST_CARDS``): a state made already?
+        first = _FIRST_CARDS.get(id(state))
+        if first is not None and first[0] is state:
+            after = first[1].get(outcome)
+            return after if after is not None else _first_card(first, outcome)
+    # the state's fields read as its attributes (cheaper than from the dictionary: CPython reads
+    # an attribute at the place it last found it)
     pending = state.pending
     target, which = pending[0]
     fields = state.__dict__.copy()  # ``_replace``'s work, with the changes set one by one
     left = fields["pending"] = pending[1:]
     count = state.count
-    if state.rules.decks:
-        fields["dealt"] = state.dealt + 1
+    rules = state.rules
+    if rules.decks:
         shoe = state.shoe
-        i = _INDEX[outcome]
-        known = state.drawable
-        if shoe[i] <= 0:  # not in the shoe
+        i, byte, hi_lo = _FACTS[outcome]
+        n = shoe[i]
+        if n <= 0:  # not in the shoe
             cards = b""
-        elif known is not None and known[0] is shoe:
-            cards = known[1].replace(_BYTES[i], b"", 1)
         else:
-            cards = _cards_in(shoe).replace(_BYTES[i], b"", 1)
-        if not cards and shoe[i] == 1 and sum(shoe) == 1:  # its last card: a new shuffle
+            known = state.drawable
+            cards = (known[1] if known is not None and known[0] is shoe else _cards_in(shoe)) \
+                .replace(byte, b"", 1)
+        if not cards and n == 1 and sum(shoe) == 1:  # its last card: a new shuffle
             # the cards not on the table are shuffled into the shoe; those on it (and
             # ``outcome``) stay out: they are what has been dealt since this shuffle, and those
             # shown are its running count
             table = _on_table(state)
-            fields["shoe"] = _refill(state.rules.decks, (outcome, *table))
+            fields["shoe"] = _refill(rules.decks, (outcome, *table))
             fields["drawable"] = None
             fields["dealt"] = len(table) + 1
             fields["shuffles"] = state.shuffles + 1
@@ -649,44 +746,71 @@ def apply_card(state: State, outcome: Card) -> State:
             count = sum(_CARD_HI_LO[c] for c in table) - (_CARD_HI_LO[hole] if hole is not None else 0)
         else:  # the shoe's next cards, that less one byte (none if the card was not in it)
             counts = list(shoe)
-            counts[i] -= 1
+            counts[i] = n - 1
             shoe = fields["shoe"] = tuple(counts)
             fields["drawable"] = (shoe, cards) if cards else None
+            fields["dealt"] = state.dealt + 1
+    else:
+        hi_lo = _CARD_HI_LO[outcome]
     if target == DEALER:
         dealer = state.dealer
         if which == 1:  # face down: counted once turned up
             fields["hole"] = len(dealer)
             fields["count"] = count
         else:
-            fields["count"] = count + _CARD_HI_LO[outcome]
-        fields["dealer"] = (*dealer, outcome)
+            fields["count"] = count + hi_lo
+        fields["dealer"] = dealer + (outcome,)  # noqa: RUF005 (quicker than unpacking)
     else:
-        fields["count"] = count + _CARD_HI_LO[outcome]
-        # ``_with_hand`` and ``_replace`` of the hand, inline
+        fields["count"] = count + hi_lo
+        # ``_with_hand`` and ``_replace`` of the hand, inline (``_put`` too, for one hand or seat)
         players = state.players
         player = players[target]
-        hand = player.hands[which]
+        hands = player.hands
+        hand = hands[which]
         changed = hand.__dict__.copy()
-        changed["cards"] = (*hand.cards, outcome)
+        changed["cards"] = hand.cards + (outcome,)  # noqa: RUF005 (quicker than unpacking)
         hand = _new(Hand)
         _set_hand_dict(hand, changed)
         changed = player.__dict__.copy()
-        changed["hands"] = _put(player.hands, which, hand)
+        changed["hands"] = (hand,) if len(hands) == 1 else _put(hands, which, hand)
         player = _new(Player)
         _set_player_dict(player, changed)
-        fields["players"] = _put(players, target, player)
+        fields["players"] = (player,) if len(players) == 1 else _put(players, target, player)
     if not left:  # the round moves on: a state made once, when it is known
         phase = state.phase
         if phase is _DEAL:
-            return _after_deal(fields)
+            if rules.insurance or rules.deal is _PEEK:
+                return _after_deal(fields)
+            return _next_hand(fields)  # (no insurance, no peek: ``_after_deal``'s answer)
         if phase is _PLAY:
             return _next_hand(fields)
-        if not _dealer_draws(state.rules, fields["players"], fields["dealer"]):
+        dealer = fields["dealer"]
+        if len(dealer) >= 2:  # ``_dealer_draws``'s first look, inline (as in ``_dealer_turn``)
+            values = tuple(map(_POINT, dealer))
+            total = sum(values)
+            if (total > 7 or (total == 7 and rules.soft17 is not _SOFT17_HITS)) \
+                    if total <= 11 and 1 in values else total >= 17:
+                return _settle(fields, fields["count"])
+        if not _dealer_draws(rules, fields["players"], dealer):
             return _settle(fields, fields["count"])
         fields["pending"] = _DEALER_CARD  # the dealer's next card
     new = _new(State)
     _set_state_dict(new, fields)
     return new
+
+
+def _first_card(first: tuple[State, dict[Card, State]], outcome: Card) -> State:
+    """``apply_card`` of ``first``'s state, kept in it (``_FIRST_CARDS``)."""
+    state, made = first
+    after = made.get(outcome)
+    if after is None:  # made once, by ``apply_card`` while the state is not in ``_FIRST_CARDS``
+        key = id(state)
+        _FIRST_CARDS.pop(key, None)
+        try:
+            after = made[outcome] = apply_card(state, outcome)
+        finally:
+            _FIRST_CARDS[key] = first
+    return after
 
 
 _DEALER_CARD = ((DEALER, 0),)
@@ -722,10 +846,12 @@ def _after_deal(fields: Fields) -> State:
     peeks, or play begins."""
     rules = fields["rules"]
     dealer = fields["dealer"]
-    if rules.deal is not _MANUAL and dealer and rules.insurance and _CARD_POINTS[dealer[0]] == 1:
+    if rules.insurance and rules.deal is not _MANUAL and dealer and _CARD_POINTS[dealer[0]] == 1:
         fields["phase"] = _INSURANCE_PHASE
         return _state(fields)
-    return _after_insurance(fields)
+    if rules.deal is _PEEK:
+        return _after_insurance(fields)
+    return _next_hand(fields)  # (no peek: ``_after_insurance``'s answer)
 
 
 def _after_insurance(fields: Fields) -> State:
@@ -745,6 +871,27 @@ def _next_hand(fields: Fields) -> State:
     are a state's, its players changed or not, and are changed here before the state is made."""
     rules = fields["rules"]
     players = fields["players"]
+    if len(players) == 1:  # one seat, one hand of its own, dealt: the search below, in fewer steps
+        hands = players[0].hands
+        if len(hands) == 1:
+            hand = hands[0]
+            cards = hand.cards
+            if not hand.done and not hand.from_split and len(cards) >= 2:
+                values = tuple(map(_POINT, cards))
+                total = sum(values)  # ``hand.total``
+                if total <= 11 and 1 in values:
+                    total += 10
+                if total >= 21 or hand.doubled or (len(values) == 2 and rules.blackjack is not _NO_PAYOUT
+                                                   and is_blackjack(values)):  # it stands
+                    fields["players"] = _stood(players, 0, 0, hand)
+                    return _dealer_turn(fields)
+                fields["phase"] = _PLAY
+                current = fields["current"]
+                if current[0] != 0 or current[1] != 0:
+                    fields["current"] = _FIRST_HANDS[0]
+                new = _new(State)  # ``_state(fields)``
+                _set_state_dict(new, fields)
+                return new
     # the hands before the one found are all done: a hand stood here is changed in ``players``
     # and the search goes on (where the state's hands were searched again from the first)
     for seat, player in enumerate(players):
@@ -778,7 +925,9 @@ def _next_hand(fields: Fields) -> State:
             current = fields["current"]
             if current[0] != seat or current[1] != index:
                 fields["current"] = (seat, index)
-            return _state(fields)
+            new = _new(State)  # ``_state(fields)``
+            _set_state_dict(new, fields)
+            return new
     fields["players"] = players
     return _dealer_turn(fields)
 
@@ -788,27 +937,38 @@ def _dealer_draws(rules: Rules, players: tuple[Player, ...], dealer: tuple[Card,
     whenever a hand is live (not surrendered, bust or a blackjack) or a blackjack waits to see
     whether the dealer has one too."""
     naturals = rules.blackjack is not _NO_PAYOUT  # ``rules.naturals``
+    if len(dealer) >= 2:
+        # ``dealer_hits``, inline (a dealer who hits has 17 at most: never a blackjack), looked at
+        # first: then whether a hand is live, up to the first
+        values = tuple(map(_POINT, dealer))
+        total = sum(values)
+        if total <= 11 and 1 in values:
+            if total > 7 or (total == 7 and rules.soft17 is not _SOFT17_HITS):
+                return False
+        elif total >= 17:
+            return False
+        for p in players:
+            for h in p.hands:
+                cards = h.cards
+                if naturals and len(cards) == 2 and not h.from_split:  # ``h.natural(rules)``, inline
+                    a, b = map(_POINT, cards)
+                    if a + b == 11 and (a == 1 or b == 1):  # an ace and a ten-card
+                        continue
+                if not h.surrendered and sum(map(_POINT, cards)) <= 21:  # not bust (an ace: 11 only to 21)
+                    return True
+        return False
     live = natural = False
     for p in players:
         for h in p.hands:
             cards = h.cards
-            if naturals and len(cards) == 2 and not h.from_split:  # ``h.natural(rules)``, inline
+            if naturals and len(cards) == 2 and not h.from_split:
                 a, b = map(_POINT, cards)
-                if a + b == 11 and (a == 1 or b == 1):  # an ace and a ten-card
+                if a + b == 11 and (a == 1 or b == 1):
                     natural = True
                     continue
-            if not h.surrendered and sum(map(_POINT, cards)) <= 21:  # not bust (an ace counts 11 only to 21)
+            if not h.surrendered and sum(map(_POINT, cards)) <= 21:
                 live = True
-    if len(dealer) < 2:
-        return live or natural
-    if not live:
-        return False
-    # ``dealer_hits``, inline (a dealer who hits has 17 at most: never a blackjack)
-    values = tuple(map(_POINT, dealer))
-    total = sum(values)
-    if total <= 11 and 1 in values:
-        return total < 7 or (total == 7 and rules.soft17 is _SOFT17_HITS)
-    return total < 17
+    return live or natural
 
 
 def _dealer_turn(fields: Fields) -> State:
@@ -819,7 +979,14 @@ def _dealer_turn(fields: Fields) -> State:
     hole = fields["hole"]
     if hole >= 0:  # the hole card is turned up
         count += _CARD_HI_LO[dealer[hole]]
-    if _dealer_draws(fields["rules"], fields["players"], dealer):
+    rules = fields["rules"]
+    if len(dealer) >= 2:  # ``_dealer_draws``'s first look, inline: a dealer who stands draws no more
+        values = tuple(map(_POINT, dealer))
+        total = sum(values)
+        if (total > 7 or (total == 7 and rules.soft17 is not _SOFT17_HITS)) if total <= 11 and 1 in values \
+                else total >= 17:
+            return _settle(fields, count)
+    if _dealer_draws(rules, fields["players"], dealer):
         fields["phase"] = _DEALER_PHASE
         fields["current"] = _NO_HAND
         fields["count"] = count
@@ -871,11 +1038,18 @@ def _whole(n: int) -> Fraction:
     if known is None:
         if len(_WHOLE) >= 1024:
             _WHOLE.clear()
+            _WHOLE_OF.clear()
         known = _WHOLE[n] = Fraction(n)
+        _WHOLE_OF[id(known)] = (known, n)
     return known
 
 
 _WHOLE: dict[int, Fraction] = {}
+_WHOLE_OF: dict[int, tuple[Fraction, int]] = {}
+"""The Fractions in ``_WHOLE`` and their whole numbers, by the Fraction's identity (each entry
+keeps its Fraction alive, so that an id is not reused while it is in here): a balance made by
+``_whole`` read as an ``int`` without the Fraction's ``numerator`` and ``denominator``, each a
+Python call."""
 
 
 def _settle(fields: Fields, count: int) -> State:
@@ -883,64 +1057,142 @@ def _settle(fields: Fields, count: int) -> State:
     with the running ``count`` (the hole card's counted in, if it was turned up)."""
     rules = fields["rules"]
     players = fields["players"]
-    number = fields["round"]
-    dealt = fields["dealer"]
-    dealer = tuple(map(_POINT, dealt))
-    dealer_bj = rules.blackjack is not _NO_PAYOUT and is_blackjack(dealer)
+    dealer = tuple(map(_POINT, fields["dealer"]))
+    naturals = rules.blackjack is not _NO_PAYOUT  # ``rules.naturals``
+    dealer_bj = naturals and is_blackjack(dealer)
     d_total = sum(dealer)  # ``hand_total(dealer)[0]``
     if d_total <= 11 and 1 in dealer:
         d_total += 10
     min_bet = rules.min_bet
-    results = []
-    insurance = []
-    settled = []
-    everyone_out = True
-    for p in players:
-        hands = []
-        whole = 0  # the sum of the nets that are whole numbers, added as ints, not Fractions
-        parts: list[Fraction] = []  # the others
-        for h in p.hands:
-            if not h.cards:
-                continue
-            outcome, amount = _hand_result(rules, h, dealer_bj, d_total)
-            if isinstance(amount, int):
-                whole += amount
-                net = _WHOLE.get(amount)  # ``_whole(amount)``, its usual case inline
+    outcomes: tuple[tuple[HandResult, ...], ...]
+    side_bets: tuple[Fraction, ...]
+    seated: tuple[Player, ...] | None = None
+    amount: int | Fraction
+    if len(players) == 1:  # one seat with one hand of plain chips (no insurance, no surrender, no
+        # blackjack), its usual case: the loop below, in fewer steps
+        p = players[0]
+        hands = p.hands
+        if len(hands) == 1 and not p.insurance:
+            h = hands[0]
+            cards = h.cards
+            values = tuple(map(_POINT, cards))
+            if cards and not h.surrendered and not (naturals and not h.from_split and is_blackjack(values)):
+                bet = h.bet  # ``_hand_result``'s usual case, inline
+                total = sum(values)  # ``hand.total``
+                if total > 21:
+                    outcome, won = _BUST, -bet
+                elif dealer_bj:
+                    outcome, won = _LOSE, -bet
+                else:
+                    if total <= 11 and 1 in values:
+                        total += 10
+                    if d_total > 21 or total > d_total:
+                        outcome, won = _WIN, bet
+                    elif total == d_total:
+                        outcome, won = _PUSH, 0
+                    else:
+                        outcome, won = _LOSE, -bet
+                net = _WHOLE.get(won)
                 if net is None:
-                    net = _whole(amount)
+                    net = _whole(won)
+                result = _new(HandResult)
+                _set_result_dict(result, {"cards": cards, "bet": bet, "outcome": outcome, "net": net})
+                balance = p.balance
+                known = _WHOLE_OF.get(id(balance))  # a balance made by ``_whole``: its number at once
+                held = known[1] if known is not None and known[0] is balance \
+                    else balance.numerator if balance.denominator == 1 else None
+                if held is not None:
+                    whole = held + won
+                    balance, out = _WHOLE.get(whole), whole < min_bet
+                    if balance is None:
+                        balance = _whole(whole)
+                else:
+                    balance = balance + net
+                    out = balance < min_bet
+                player = _new(Player)
+                _set_player_dict(player, {"balance": balance, "bet": None, "hands": (), "insurance": None,
+                                          "out": out})
+                outcomes, side_bets, seated = ((result,),), _ONE_SEAT_NO_INSURANCE, (player,)
+                everyone_out = out
+    if seated is None:  # any other table
+        results = []
+        insurance = []
+        settled = []
+        everyone_out = True
+        for p in players:
+            hands = []
+            whole = 0  # the sum of the nets that are whole numbers, added as ints, not Fractions
+            parts: list[Fraction] = []  # the others
+            for h in p.hands:
+                cards = h.cards
+                if not cards:
+                    continue
+                values = tuple(map(_POINT, cards))
+                if h.surrendered or (naturals and not h.from_split and is_blackjack(values)):
+                    outcome, amount = _hand_result(rules, h, dealer_bj, d_total)
+                else:  # ``_hand_result``'s usual case, inline
+                    bet = h.bet
+                    total = sum(values)  # ``hand.total``
+                    if total > 21:
+                        outcome, amount = _BUST, -bet
+                    elif dealer_bj:
+                        outcome, amount = _LOSE, -bet
+                    else:
+                        if total <= 11 and 1 in values:
+                            total += 10
+                        if d_total > 21 or total > d_total:
+                            outcome, amount = _WIN, bet
+                        elif total == d_total:
+                            outcome, amount = _PUSH, 0
+                        else:
+                            outcome, amount = _LOSE, -bet
+                if isinstance(amount, int):
+                    whole += amount
+                    net = _WHOLE.get(amount)  # ``_whole(amount)``, its usual case inline
+                    if net is None:
+                        net = _whole(amount)
+                else:
+                    net = amount
+                    parts.append(net)
+                result = _new(HandResult)
+                _set_result_dict(result, {"cards": cards, "bet": h.bet, "outcome": outcome, "net": net})
+                hands.append(result)
+            if p.insurance:
+                ins = Fraction(p.insurance)
+                ins_net = 2 * ins if dealer_bj else -ins
+                parts.append(ins_net)
             else:
-                net = amount
-                parts.append(net)
-            result = _new(HandResult)
-            _set_result_dict(result, {"cards": h.cards, "bet": h.bet, "outcome": outcome, "net": net})
-            hands.append(result)
-        if p.insurance:
-            ins = Fraction(p.insurance)
-            ins_net = 2 * ins if dealer_bj else -ins
-            parts.append(ins_net)
-        else:
-            ins_net = _NO_CHIPS
-        results.append(tuple(hands))
-        insurance.append(ins_net)
-        balance = p.balance
-        if not parts and balance.denominator == 1:  # whole numbers throughout
-            whole += balance.numerator
-            balance, out = _WHOLE.get(whole), whole < min_bet
-            if balance is None:
-                balance = _whole(whole)
-        else:
-            balance = balance + sum(parts, _whole(whole))
-            out = balance < min_bet
-        everyone_out = everyone_out and out
-        player = _new(Player)
-        _set_player_dict(player, {"balance": balance, "bet": None, "hands": (), "insurance": None,
-                                  "out": out})
-        settled.append(player)
-    record = _make(RoundResult, {"number": number, "dealer": dealt, "hands": tuple(results),
-                                 "insurance": tuple(insurance)})
+                ins_net = _NO_CHIPS
+            results.append(tuple(hands))
+            insurance.append(ins_net)
+            balance = p.balance
+            if not parts:
+                known = _WHOLE_OF.get(id(balance))  # a balance made by ``_whole``: its number at once
+                held = known[1] if known is not None and known[0] is balance \
+                    else balance.numerator if balance.denominator == 1 else None
+            else:
+                held = None
+            if held is not None:  # whole numbers throughout
+                whole += held
+                balance, out = _WHOLE.get(whole), whole < min_bet
+                if balance is None:
+                    balance = _whole(whole)
+            else:
+                balance = balance + sum(parts, _whole(whole))
+                out = balance < min_bet
+            everyone_out = everyone_out and out
+            player = _new(Player)
+            _set_player_dict(player, {"balance": balance, "bet": None, "hands": (), "insurance": None,
+                                      "out": out})
+            settled.append(player)
+        outcomes, side_bets, seated = tuple(results), tuple(insurance), tuple(settled)
+    number = fields["round"]
+    record = _new(RoundResult)
+    _set_round_dict(record, {"number": number, "dealer": fields["dealer"], "hands": outcomes,
+                             "insurance": side_bets})
     over = number >= rules.rounds or everyone_out
-    fields["players"] = tuple(settled)
-    fields["history"] = (*fields["history"], record)
+    fields["players"] = seated
+    fields["history"] = fields["history"] + (record,)
     fields["count"] = count
     fields["phase"] = _OVER if over else _BET
     if not over:
@@ -949,4 +1201,10 @@ def _settle(fields: Fields, count: int) -> State:
     fields["current"] = _NO_HAND
     fields["hole"] = -1
     fields["dealer"] = ()
-    return _state(fields)
+    new = _new(State)  # ``_state(fields)``
+    _set_state_dict(new, fields)
+    return new
+
+
+_ONE_SEAT_NO_INSURANCE = (_NO_CHIPS,)
+

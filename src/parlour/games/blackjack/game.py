@@ -17,6 +17,7 @@ from parlour.games.blackjack.view import BlackjackView
 
 MAX_PLAYERS = 7
 _play_move = engine.play_move
+_game_move = engine.game_move
 _CARD_TEXT = notation.CARD_TEXT
 
 
@@ -67,8 +68,10 @@ class Blackjack(Game[Rules, State, Move, Card, BlackjackView]):
         return engine.explain(state, seat, move)
 
     def _apply_move(self, state: State, seat: int, move: Move) -> State:
+        """``engine.game_move`` (``play_move``); with the trainer on, the play with the trainer's
+        word on it."""
         if not state.rules.trainer:
-            return _play_move(state, seat, move)
+            return _game_move(state, seat, move)
         note = self._judge(state, seat, move)
         after = _play_move(state, seat, move)
         if note is None:
