@@ -10,10 +10,14 @@ import random
 
 from parlour.games.draughts import GAME, Move, OfferDraw, Resign, Rules, State
 from parlour.games.draughts.board import (
-    _BLACK_SLOTS,
-    _KING_SLOTS,
+    _BLACK_JUMPS,
+    _BLACK_LAYOUT,
+    _BLACK_QUARTERS,
+    _KING_LAYOUT,
     _QUARTERS,
-    _WHITE_SLOTS,
+    _WHITE_JUMPS,
+    _WHITE_LAYOUT,
+    _WHITE_QUARTERS,
     BIT,
     START,
     VALID,
@@ -21,7 +25,7 @@ from parlour.games.draughts.board import (
     _capturers,
     _complete_captures,
     _jump_tree,
-    _spread,
+    _products,
     _to_move,
     has_legal_move,
     legal_moves,
@@ -99,34 +103,37 @@ def test_a_cleared_cache_gives_the_same_moves():
     assert [(legal_moves(p), legal_moves(p, False)) for p in positions] == before
 
 
-def test_a_spread_by_multiplication_is_the_shifts_it_stands_for():
+def test_the_products_of_a_layout_are_the_shifts_they_stand_for():
     rng = random.Random(6)
-    for slots in (_KING_SLOTS, _BLACK_SLOTS, _WHITE_SLOTS):
-        for jump in (False, True):
-            multiplier, shift, mask = _spread(slots, jump)
-            k = 2 if jump else 1
-            for _ in range(3000):
-                board = rng.getrandbits(35) & VALID
-                # bit i + k * d of the board at offset + i of each slot, where that is a square
-                shifted = 0
-                for offset, d in slots:
-                    moved = board >> k * d if d > 0 else board << -k * d
-                    shifted |= (moved & ((1 << 35) - 1)) << offset
-                assert (board * multiplier) >> shift & mask == shifted & mask
-            assert mask  # (and every square a piece steps to from a place in mask is on the board)
-            for offset, d in slots:
+    for layout in (_KING_LAYOUT, _BLACK_LAYOUT, _WHITE_LAYOUT):
+        ways = {d for d, _ in layout}
+        pieces_by, empty_by, opp_by = _products(layout, ways)
+        for _ in range(2000):
+            pieces, empty, opp = (rng.getrandbits(35) & VALID for _ in range(3))
+            spaces, over = empty * empty_by, opp * opp_by
+            # each slot's place holds exactly the pieces that can step (jump) its way there
+            steps, jumps = pieces * pieces_by & spaces, pieces * pieces_by & spaces & over
+            expect_steps = expect_jumps = 0
+            for (d, k), offset in layout.items():
                 for i in range(35):
-                    if mask >> (offset + i) & 1:
-                        assert VALID >> i & 1 and VALID >> (i + k * d) & 1
+                    beyond, between = i + k * d, i + d
+                    if not (pieces >> i & 1 and 0 <= beyond < 35 and empty >> beyond & 1):
+                        continue
+                    expect_steps |= 1 << (offset + i)
+                    if k == 2 and opp >> between & 1:
+                        expect_jumps |= 1 << (offset + i)
+            assert steps == expect_steps
+            assert jumps == expect_jumps
 
 
 def test_quarter_tables_filled_afresh_give_the_same_moves():
     positions = _positions(10, 3)
     before = [legal_moves_uncached(p) for p in positions]
-    for quarter in _QUARTERS:
+    tables = (*_QUARTERS, *_BLACK_QUARTERS, *_WHITE_QUARTERS, *_BLACK_JUMPS, *_WHITE_JUMPS)
+    for quarter in tables:
         quarter.moves.clear()  # (as when a table reaches its LIMIT)
     assert [legal_moves_uncached(p) for p in positions] == before
-    assert all(quarter.moves for quarter in _QUARTERS)
+    assert all(quarter.moves for quarter in tables)
 
 
 def test_the_game_lists_the_board_moves_then_offer_and_resign():

@@ -351,55 +351,74 @@ RawMove = tuple[tuple[int, ...], tuple[int, ...]]
 """A move as bit numbers: the path and the captured pieces (internal, for speed)."""
 
 
+def _tree_table(deltas: tuple[int, ...]) -> tuple[tuple[tuple[int, int, int, int], ...], ...]:
+    """:func:`_neighbour_tables` with the bit number of the square jumped over:
+    ``(over_bit, land_bit, land_index, over_index)``."""
+    return tuple(tuple((over, land, li, over.bit_length() - 1) for over, land, li in jumps)
+                 for jumps in _neighbour_tables(deltas))
+
+
+_TREE_BLACK_MAN, _TREE_WHITE_MAN, _TREE_KING = (_tree_table(d) for d in (_DOWN, _UP, _DOWN + _UP))
+
+
 def _jump_tree(start: int, king: bool, black: bool, own: int, opp: int,
                partial: bool) -> list[RawMove]:
     """Every capture by the piece on bit ``start``: complete ones, or (``partial``) every prefix too.
 
     Captured pieces are taken off as they are jumped, which cannot change what is legal: a piece
     may not be jumped twice, and (by the colouring of the board) no landing square is ever a
-    square a piece was taken from.  The start square is empty once the piece has left it.
+    square a piece was taken from.  The start square is empty once the piece has left it, and so
+    is every square it lands on once it has jumped on: the squares it may land on are those empty
+    at the start and its own, except the one where it stands, which no jump reaches.
     """
-    table = _JUMPS_KING if king else (_JUMPS_BLACK_MAN if black else _JUMPS_WHITE_MAN)
+    table = _TREE_KING if king else (_TREE_BLACK_MAN if black else _TREE_WHITE_MAN)
     crown = 0 if king else (BLACK_CROWN_ROW if black else WHITE_CROWN_ROW)
     out: list[RawMove] = []
-    empty0 = VALID & ~(own | opp) | (1 << start)
+    empty = VALID & ~(own | opp) | (1 << start)
 
-    def extend(path: tuple[int, ...], caps: tuple[int, ...], at: int, opp: int, empty: int) -> None:
+    def extend(path: tuple[int, ...], caps: tuple[int, ...], at: int, opp: int) -> None:
         went_on = False
-        for over, land, li in table[at]:
+        for over, land, li, oi in table[at]:
             if opp & over and empty & land:
                 went_on = True
-                p, c = (*path, li), (*caps, over.bit_length() - 1)
+                p, c = (*path, li), (*caps, oi)
                 if land & crown:
                     out.append((p, c))  # a man crowned: the move ends here
                     continue
                 if partial:
                     out.append((p, c))
-                extend(p, c, li, opp & ~over, (empty | over | (1 << at)) & ~land)
+                extend(p, c, li, opp ^ over)
         if not went_on and caps and not partial:
             out.append((path, caps))
 
-    extend((start,), (), start, opp, empty0)
+    extend((start,), (), start, opp)
     return out
 
 
-def _single_jump_tables() -> tuple[tuple[tuple[tuple[int, int, int, Move], ...], ...], ...]:
+def _single_jump_tables() -> tuple[tuple[tuple[tuple[int, int, tuple[tuple[int, int], ...], Move],
+                                                ...], ...], ...]:
     """For a black man, a white man and a king: for each bit number, its jumps as
-    ``(over_bit, land_bit, land_index, move)`` by landing square, ``move`` the ``Move`` of that
-    one jump (shared by every call of :func:`legal_moves`)."""
+    ``(over_bit, land_bit, onward, move)`` by landing square, ``move`` the ``Move`` of that one
+    jump (shared by every call of :func:`legal_moves`) and ``onward`` the jumps the piece could
+    make next from where it lands, as ``(over_bit, land_bit)``: none for a man crowned there (the
+    move ends), and not back over the piece just taken (a piece is taken once)."""
     tables = []
-    for deltas in (_DOWN, _UP, _DOWN + _UP):
+    for deltas, crown in ((_DOWN, BLACK_CROWN_ROW), (_UP, WHITE_CROWN_ROW), (_DOWN + _UP, 0)):
+        neighbours = _neighbour_tables(deltas)
         table = []
-        for i, jumps in enumerate(_neighbour_tables(deltas)):
+        for i, jumps in enumerate(neighbours):
             table.append(tuple(
-                (over, land, li, Move((SQUARE_OF_INDEX[i], SQUARE_OF_INDEX[li]),
-                                      (SQUARE_OF_INDEX[over.bit_length() - 1],)))
+                (over, land,
+                 () if land & crown else tuple((o, n) for o, n, _ in neighbours[li] if n != 1 << i),
+                 Move((SQUARE_OF_INDEX[i], SQUARE_OF_INDEX[li]), (SQUARE_OF_INDEX[over.bit_length() - 1],)))
                 for over, land, li in sorted(jumps, key=lambda jump: jump[2])))
         tables.append(tuple(table))
     return tuple(tables)
 
 
 _SINGLE_JUMPS_BLACK_MAN, _SINGLE_JUMPS_WHITE_MAN, _SINGLE_JUMPS_KING = _single_jump_tables()
+_BIT_NUMBER = {1 << i: i for i in range(35)}
+"""The bit number of a one-bit int."""
 
 
 def _complete_captures(position: Position, capturers: int) -> list[Move]:
@@ -413,32 +432,29 @@ def _complete_captures(position: Position, capturers: int) -> list[Move]:
     """
     black_to_move, kings = position.black_to_move, position.kings
     if black_to_move:
-        own, opp, men, crown = position.black, position.white, _SINGLE_JUMPS_BLACK_MAN, BLACK_CROWN_ROW
+        own, opp, men = position.black, position.white, _SINGLE_JUMPS_BLACK_MAN
     else:
-        own, opp, men, crown = position.white, position.black, _SINGLE_JUMPS_WHITE_MAN, WHITE_CROWN_ROW
-    empty = VALID & ~(own | opp)
+        own, opp, men = position.white, position.black, _SINGLE_JUMPS_WHITE_MAN
+    empty = VALID ^ (own | opp)
     out: list[Move] = []
     while capturers:
         low = capturers & -capturers
         capturers ^= low
-        i = low.bit_length() - 1
+        i = _BIT_NUMBER[low]
         king = kings & low
-        table, stop = (_SINGLE_JUMPS_KING, 0) if king else (men, crown)
-        down, up = king or black_to_move, king or not black_to_move  # the ways it moves
         here = empty | low  # the piece has left its square
         singles: list[Move] = []
-        for over, land, _, single in table[i]:
+        for over, land, onward, single in (_SINGLE_JUMPS_KING if king else men)[i]:
             if opp & over and here & land:
-                if not land & stop:  # (a man crowned stops) can it jump again from ``land``?
-                    left, free = opp & ~over, (here | over) & ~land
-                    again = 0
-                    if down:
-                        again = (land << 4 & left) << 4 | (land << 5 & left) << 5
-                    if up:
-                        again |= (land >> 4 & left) >> 4 | (land >> 5 & left) >> 5
-                    if again & free:
+                # can it jump again from ``land``?  (The square beyond is empty now if it is in
+                # ``here``: it is neither ``land`` nor ``over``, by the colouring of the board.)
+                for over2, land2 in onward:
+                    if opp & over2 and here & land2:
                         break
-                singles.append(single)
+                else:
+                    singles.append(single)
+                    continue
+                break
         else:
             out += singles
             continue
@@ -546,8 +562,7 @@ class _QuarterSteps:
     The moves found are in ``moves``, a plain ``dict``, which the move generators index directly,
     in a ``try`` (a dict subclass with ``__missing__`` would fill itself, but CPython indexes a
     subclass of ``dict`` by calling its ``__getitem__`` method, not by the quick path it has for a
-    ``dict``); on a ``KeyError``, :func:`_looked_up` asks :meth:`get`, which works out what is
-    missing."""
+    ``dict``); on a ``KeyError``, :func:`_looked_up` works out what is missing."""
 
     LIMIT = 1 << 15
 
@@ -559,91 +574,138 @@ class _QuarterSteps:
         self.table = table
         pieces = 0xFF << self.low
         self.mask = sum(pieces << p for p in places if p is not None)
-
-    def get(self, key: int) -> tuple[Move, ...]:
-        """The moves for ``key`` (this quarter's part of it), worked out if not known yet."""
-        found = self.moves.get(key)
-        return found if found is not None else self._missing(key)
+        # for each way the pieces move: where its byte of a key is, and for each value of that
+        # byte, the moves it stands for, each with its place in legal_moves order (by square,
+        # then by way: the ways are in order of landing square)
+        self.ways = tuple(
+            (self.low + p, tuple(
+                tuple((4 * i + k, table[i][1 << k][0]) for i in _bits(byte << self.low)
+                      if table[i][1 << k])
+                for byte in range(256)))
+            for k, p in enumerate(places) if p is not None)
 
     def _missing(self, key: int) -> tuple[Move, ...]:
-        moves: list[Move] = []
-        places = [(k, p) for k, p in enumerate(self.places) if p is not None]
-        movers = 0
-        for _, p in places:
-            movers |= key >> p
-        for i in _bits(movers & 0xFF << self.low):
-            # the pattern of _step_table: bits 0-3 for the steps to i - 5, i - 4, i + 4, i + 5
-            pattern = 0
-            for k, p in places:
-                pattern |= (key >> (i + p) & 1) << k
-            moves += self.table[i][pattern]
+        """The moves for ``key`` (this quarter's part of one), worked out and kept."""
+        # a byte of the key for each way, instead of the bits of each square (fewer operations)
+        moves: list[tuple[int, Move]] = []
+        for at, by_byte in self.ways:
+            moves += by_byte[key >> at & 0xFF]
+        moves.sort()  # (by place: no two moves share one)
         if len(self.moves) >= self.LIMIT:
             self.moves.clear()
-        found = self.moves[key] = tuple(moves)
+        found = self.moves[key] = tuple([move for _, move in moves])
         return found
 
 
 def _looked_up(quarters: tuple[_QuarterSteps, ...], key: int) -> tuple[Move, ...]:
     """The four ``quarters``' moves for ``key``, the missing ones worked out (after a ``KeyError``
     from indexing their ``moves`` directly)."""
-    a, b, c, d = quarters
-    return a.get(key & a.mask) + b.get(key & b.mask) + c.get(key & c.mask) + d.get(key & d.mask)
+    found: tuple[Move, ...] = ()
+    for quarter in quarters:
+        part = key & quarter.mask
+        moves = quarter.moves.get(part)
+        found += quarter._missing(part) if moves is None else moves
+    return found
 
 
-_QUARTERS = tuple(_QuarterSteps(q, (108, 72, 0, 36)) for q in range(4))
-"""Keyed by the steps 4 and 5 bits down at 0 and 36, 4 and 5 bits up at 72 and 108: for a side
-with kings, and for Black's men (moving down)."""
+def _layout(slots: tuple[tuple[int, int], ...]) -> dict[tuple[int, int], int]:
+    """Where, in one int, :func:`_legal` keeps each of ``slots``: for a slot ``(d, k)``, the
+    pieces that can step (``k`` 1) or jump (``k`` 2) ``d`` bits (4 or 5 down the board, -4 or -5
+    up), at the slot's offset ``o`` plus their bit numbers.  Three products make them all at once
+    (see :func:`_products`), each a sum of copies of one board, shifted: of the mover's pieces at
+    ``o``, of the empty squares at ``o - k * d`` (so bit ``i + k * d`` of the board is at
+    ``o + i``) and, for a jump, of the opponent's pieces at ``o - d`` (the square jumped over).
+    The offsets, the lowest that work in the order given, keep every copy (35 bits) clear of the
+    others in the same product (so nothing carries) and of every other slot's place in the
+    others: a place of a slot then holds only what that slot's copies put there, and the empty
+    squares and the pieces of a board (never the padding bits) say which squares are on the board:
+    no mask is needed.  (An operation on these many-digit ints costs about as much as a look-up,
+    whatever its size: fewer operations, not smaller ints, make move generation quick.)"""
+    placed: list[tuple[int, int | None, int]] = []  # where the copies start: pieces, opp, empty
+
+    def clear(a: int | None, b: int | None) -> bool:  # two copies (35 bits) from a and b do not meet
+        return a is None or b is None or a + 35 <= b or b + 35 <= a
+
+    offsets: dict[tuple[int, int], int] = {}
+    for d, k in slots:
+        o = 0
+        while True:
+            mine = (o, o - d if k == 2 else None, o - k * d)
+            if min(c for c in mine if c is not None) >= 0 and all(
+                    clear(mine[0], theirs[0]) and clear(mine[1], theirs[1]) and clear(mine[2], theirs[2])
+                    and clear(mine[1], theirs[0]) and clear(mine[2], theirs[0])
+                    and clear(mine[0], theirs[1]) and clear(mine[0], theirs[2]) for theirs in placed):
+                break
+            o += 1
+        placed.append(mine)
+        offsets[d, k] = o
+    return offsets
+
+
+def _products(layout: dict[tuple[int, int], int], ways: Iterable[int]
+              ) -> tuple[int, int, int]:
+    """The multipliers of :func:`_legal` for the slots of ``layout`` whose ``d`` is in ``ways``:
+    the pieces' (a copy at each slot's offset), the empty squares' and the opponent's pieces' (at
+    the jump slots only).  A board times each is the sum of its copies (see :func:`_layout`)."""
+    pieces = empty = opp = 0
+    for (d, k), o in layout.items():
+        if d in ways:
+            pieces |= 1 << o
+            empty |= 1 << (o - k * d)
+            if k == 2:
+                opp |= 1 << (o - d)
+    return pieces, empty, opp
+
+
+def _places(layout: dict[tuple[int, int], int], k: int) -> tuple[int | None, ...]:
+    """The offsets of the steps (``k`` 1) or jumps (``k`` 2) to bits ``i - 5``, ``i - 4``,
+    ``i + 4`` and ``i + 5`` in ``layout`` (for :class:`_QuarterSteps`)."""
+    return tuple(layout.get((d, k)) for d in (-5, -4, 4, 5))
+
+
+_KING_LAYOUT = _layout(((-5, 1), (-4, 1), (4, 1), (5, 1), (-5, 2), (-4, 2), (4, 2), (5, 2)))
+"""A side with kings: the steps (the key of the simple moves' tables) and the jumps, both ways."""
+_BLACK_LAYOUT = _layout(((4, 1), (5, 1), (4, 2), (5, 2)))
+"""Black's men (moving down the board)."""
+_WHITE_LAYOUT = _layout(((-5, 1), (-4, 1), (-5, 2), (-4, 2)))
+"""White's men (moving up)."""
+_KING_DOWN, _KING_EMPTY, _KING_OPP = _products(_KING_LAYOUT, (4, 5))
+_KING_UP = _products(_KING_LAYOUT, (-4, -5))[0]
+_KING_EMPTY |= _products(_KING_LAYOUT, (-4, -5))[1]
+_KING_OPP |= _products(_KING_LAYOUT, (-4, -5))[2]
+_BLACK_PIECES, _BLACK_EMPTY, _BLACK_OPP = _products(_BLACK_LAYOUT, (4, 5))
+_WHITE_PIECES, _WHITE_EMPTY, _WHITE_OPP = _products(_WHITE_LAYOUT, (-4, -5))
+_KING_JUMPS = tuple(_KING_LAYOUT[d, 2] for d in (-5, -4, 4, 5))
+_BLACK_J4, _BLACK_J5 = _BLACK_LAYOUT[4, 2], _BLACK_LAYOUT[5, 2]
+_WHITE_J4, _WHITE_J5 = _WHITE_LAYOUT[-4, 2], _WHITE_LAYOUT[-5, 2]
+_BLACK_L4, _BLACK_L5, _WHITE_L4, _WHITE_L5 = _BLACK_J4 - 8, _BLACK_J5 - 10, _WHITE_J4 + 8, _WHITE_J5 + 10
+"""Shifts taking the jump slots' pieces to their landing squares."""
+_BLACK_JUMP_PLACES = 1 << _BLACK_J4 | 1 << _BLACK_J5
+_WHITE_JUMP_PLACES = 1 << _WHITE_J4 | 1 << _WHITE_J5
+
+
+_QUARTERS = tuple(_QuarterSteps(q, _places(_KING_LAYOUT, 1)) for q in range(4))
+"""For a side with kings: keyed by the steps of :data:`_KING_LAYOUT`."""
 _Q0, _Q1, _Q2, _Q3 = (q.moves for q in _QUARTERS)
 _M0, _M1, _M2, _M3 = (q.mask for q in _QUARTERS)
-_WHITE_QUARTERS = tuple(_QuarterSteps(q, (36, 0, None, None)) for q in range(4))
-"""For White's men (moving up): keyed by the steps 4 and 5 bits up at 0 and 36."""
+_BLACK_QUARTERS = tuple(_QuarterSteps(q, _places(_BLACK_LAYOUT, 1)) for q in range(4))
+"""For Black's men (moving down)."""
+_B0, _B1, _B2, _B3 = (q.moves for q in _BLACK_QUARTERS)
+_BM0, _BM1, _BM2, _BM3 = (q.mask for q in _BLACK_QUARTERS)
+_WHITE_QUARTERS = tuple(_QuarterSteps(q, _places(_WHITE_LAYOUT, 1)) for q in range(4))
+"""For White's men (moving up)."""
 _W0, _W1, _W2, _W3 = (q.moves for q in _WHITE_QUARTERS)
 _WM0, _WM1, _WM2, _WM3 = (q.mask for q in _WHITE_QUARTERS)
-_BLACK_JUMPS = tuple(_QuarterSteps(q, (108, 72, 0, 36), _JUMPS) for q in range(4))  # Black's men
-_WHITE_JUMPS = tuple(_QuarterSteps(q, (36, 0, None, None), _JUMPS) for q in range(4))
-"""The same for single jumps (:func:`_single_jump_table`), keyed by the pieces that can jump 8 and
-10 bits down, 8 and 10 up, in the same places (the masks are the same)."""
+_BLACK_JUMPS = tuple(_QuarterSteps(q, _places(_BLACK_LAYOUT, 2), _JUMPS) for q in range(4))
+_WHITE_JUMPS = tuple(_QuarterSteps(q, _places(_WHITE_LAYOUT, 2), _JUMPS) for q in range(4))
+"""The same for men's single jumps (:func:`_single_jump_table`), keyed by the jump slots."""
 _J0, _J1, _J2, _J3 = (q.moves for q in _BLACK_JUMPS)
+_JM0, _JM1, _JM2, _JM3 = (q.mask for q in _BLACK_JUMPS)
 _JW0, _JW1, _JW2, _JW3 = (q.moves for q in _WHITE_JUMPS)
+_JWM0, _JWM1, _JWM2, _JWM3 = (q.mask for q in _WHITE_JUMPS)
 _NOT_BLACK_CROWN, _NOT_WHITE_CROWN = VALID & ~BLACK_CROWN_ROW, VALID & ~WHITE_CROWN_ROW
-
-
-def _spread(slots: tuple[tuple[int, int], ...], jump: bool) -> tuple[int, int, int]:
-    """Multiplication instead of shifts: for the ``slots`` of a key of :func:`_legal` (each an
-    ``(offset, d)``: the pieces' bits at ``offset`` that step ``d`` bits, 4 or 5 down the board,
-    -4 or -5 up), ``(multiplier, shift, mask)`` such that ``(board * multiplier) >> shift`` holds,
-    at each slot's ``offset + i``, the bit ``i + d`` of ``board`` (``i + 2 * d`` with ``jump``): a
-    sum of the board shifted once for each slot, in one multiplication and one shift (the copies
-    never overlap, so nothing carries), where the shifts and masks would take two or three
-    operations a slot.  The copies do spill into a neighbouring slot's edge: ``mask`` keeps only
-    the places where a piece may step (or jump) to a square on the board, which the spill never
-    reaches.  (Every operation on these many-digit ints costs about as much as a look-up.)"""
-    k = 2 if jump else 1
-    shift = max(0, *(k * d - offset for offset, d in slots))
-    multiplier = sum(1 << (offset - k * d + shift) for offset, d in slots)
-    mask = 0
-    for offset, d in slots:
-        for i in range(35):
-            if all(0 <= i + m * d < 35 and VALID >> (i + m * d) & 1 for m in range(k + 1)):
-                mask |= 1 << (offset + i)
-    return multiplier, shift, mask
-
-
 _LOW = (1 << 35) - 1
-"""The bits of one slot of a key (a whole board)."""
-_BOTH, _UP_SLOTS = 1 | 1 << 36, 1 << 72 | 1 << 108
-"""Multipliers copying a side's pieces into the slots 0 and 36 (the two steps down, or a man's two
-steps up), and 72 and 108 (a king's steps up, after its steps down in 0 and 36)."""
-_KING_SLOTS = ((0, 4), (36, 5), (72, -4), (108, -5))
-_BLACK_SLOTS = ((0, 4), (36, 5))
-_WHITE_SLOTS = ((0, -4), (36, -5))
-(_STEP_K, _SHIFT_K, _MASK_K), (_JUMP_K, _JSHIFT_K, _JMASK_K) = (
-    _spread(_KING_SLOTS, False), _spread(_KING_SLOTS, True))
-(_STEP_B, _SHIFT_B, _MASK_B), (_JUMP_B, _JSHIFT_B, _JMASK_B) = (
-    _spread(_BLACK_SLOTS, False), _spread(_BLACK_SLOTS, True))
-(_STEP_W, _SHIFT_W, _MASK_W), (_JUMP_W, _JSHIFT_W, _JMASK_W) = (
-    _spread(_WHITE_SLOTS, False), _spread(_WHITE_SLOTS, True))
-assert _SHIFT_W == _JSHIFT_W == 0  # (so White's men need no shift)
+"""The bits of one board."""
 
 
 def has_legal_move(position: Position) -> bool:
@@ -676,72 +738,78 @@ def legal_move_list(position: Position, compulsory: bool = True) -> list[Move]:
 def _legal(position: Position, compulsory: bool) -> list[Move] | tuple[Move, ...]:
     """:func:`legal_moves` worked out afresh, as a list or a tuple (not to be changed).
 
-    Every operation on these ints costs about as much as a look-up, so there are few: the simple
-    moves come from four look-ups (:class:`_QuarterSteps`, one a quarter of the board) keyed by the
-    steps the pieces can make, all in one int, instead of a few operations a piece."""
+    Every operation on these ints costs about as much as a look-up, so there are few: three
+    products (:func:`_layout`) say, in one int, which pieces can step and which can jump each way;
+    the simple moves then come from four look-ups (:class:`_QuarterSteps`, one a quarter of the
+    board) keyed by the steps the pieces can make, instead of a few operations a piece."""
     black, white, kings = position.black, position.white, position.kings
     empty = VALID ^ (black | white)
     # down: the pieces that move down the board (Black's, and kings); up: White's, and kings.
-    # What _capturers works out is inline here: it shares the shifted boards with the simple moves.
-    if position.black_to_move:
-        opp, down, up = white, black, black & kings
+    if position.black_to_move:  # (``kings and``: no operation on the ints when there are none)
+        opp, down, up = white, black, kings and black & kings
     else:
-        opp, down, up = black, white & kings, white
+        opp, down, up = black, kings and white & kings, white
     # A capture is compulsory.  Men only: when no man that can take can take again from where it
     # lands (and is not crowned there), the captures are the single jumps, found like the simple
     # moves (by quarters); else every capturer's jump tree (_complete_captures).  For a man the
     # test on the board before the jump is exact: a man goes on forward, away from the square it
     # left and the piece it took.  (With kings, _complete_captures: the test costs more than it
-    # saves.)
-    # The keys and the jumps by multiplication (see _spread): ``jumps`` has, in each slot of a
-    # key, the pieces that can jump that way (the key of the single jumps' tables).
+    # saves.)  ``steps`` holds, in each slot, the pieces whose square that way is empty (for a
+    # jump slot, the square beyond); ``jumps`` those of the jump slots with an opponent's piece
+    # to jump over: the pieces that can jump that way (the key of the single jumps' tables).
     if not up:  # Black's men only (or no pieces)
-        pieces = down * _BOTH
-        jumps = pieces & (opp * _STEP_B) >> _SHIFT_B & (empty * _JUMP_B) >> _JSHIFT_B & _JMASK_B
-        if jumps and compulsory:
-            jump4, jump5 = jumps & _LOW, jumps >> 36
-            if (jump4 << 8 | jump5 << 10) & _NOT_BLACK_CROWN & ((opp & empty >> 4) >> 4
-                                                                | (opp & empty >> 5) >> 5):
-                return _complete_captures(position, jump4 | jump5)
-            try:
-                return _J0[jumps & _M0] + _J1[jumps & _M1] + _J2[jumps & _M2] + _J3[jumps & _M3]
-            except KeyError:  # (see _QuarterSteps)
-                return _looked_up(_BLACK_JUMPS, jumps)
-        key = pieces & (empty * _STEP_B) >> _SHIFT_B & _MASK_B
+        spaces = empty * _BLACK_EMPTY
+        steps = down * _BLACK_PIECES & spaces
+        over = opp * _BLACK_OPP
+        jumps = steps & over
+        if jumps:
+            if compulsory:
+                # where the men land, if not crowned there, as men that can jump from there
+                lands = (jumps >> _BLACK_L4 | jumps >> _BLACK_L5) & _NOT_BLACK_CROWN
+                if lands * _BLACK_JUMP_PLACES & spaces & over:
+                    return _complete_captures(position, (jumps >> _BLACK_J4 | jumps >> _BLACK_J5) & _LOW)
+                try:
+                    return _J0[jumps & _JM0] + _J1[jumps & _JM1] + _J2[jumps & _JM2] + _J3[jumps & _JM3]
+                except KeyError:  # (see _QuarterSteps)
+                    return _looked_up(_BLACK_JUMPS, jumps)
+            capturers = (jumps >> _BLACK_J4 | jumps >> _BLACK_J5) & _LOW
         try:
-            simple = _Q0[key & _M0] + _Q1[key & _M1] + _Q2[key & _M2] + _Q3[key & _M3]
+            simple = _B0[steps & _BM0] + _B1[steps & _BM1] + _B2[steps & _BM2] + _B3[steps & _BM3]
         except KeyError:
-            simple = _looked_up(_QUARTERS, key)
+            simple = _looked_up(_BLACK_QUARTERS, steps)
     elif not down:  # White's men only
-        pieces = up * _BOTH
-        jumps = pieces & opp * _STEP_W & empty * _JUMP_W & _JMASK_W  # (no shifts: see _spread)
-        if jumps and compulsory:
-            jump4, jump5 = jumps & _LOW, jumps >> 36
-            if (jump4 >> 8 | jump5 >> 10) & _NOT_WHITE_CROWN & ((opp & empty << 4) << 4
-                                                                | (opp & empty << 5) << 5):
-                return _complete_captures(position, jump4 | jump5)
-            try:
-                return (_JW0[jumps & _WM0] + _JW1[jumps & _WM1] + _JW2[jumps & _WM2]
-                        + _JW3[jumps & _WM3])
-            except KeyError:
-                return _looked_up(_WHITE_JUMPS, jumps)
-        key = pieces & empty * _STEP_W & _MASK_W
+        spaces = empty * _WHITE_EMPTY
+        steps = up * _WHITE_PIECES & spaces
+        over = opp * _WHITE_OPP
+        jumps = steps & over
+        if jumps:
+            if compulsory:
+                lands = (jumps >> _WHITE_L4 | jumps >> _WHITE_L5) & _NOT_WHITE_CROWN
+                if lands * _WHITE_JUMP_PLACES & spaces & over:
+                    return _complete_captures(position, (jumps >> _WHITE_J4 | jumps >> _WHITE_J5) & _LOW)
+                try:
+                    return (_JW0[jumps & _JWM0] + _JW1[jumps & _JWM1] + _JW2[jumps & _JWM2]
+                            + _JW3[jumps & _JWM3])
+                except KeyError:
+                    return _looked_up(_WHITE_JUMPS, jumps)
+            capturers = (jumps >> _WHITE_J4 | jumps >> _WHITE_J5) & _LOW
         try:
-            simple = _W0[key & _WM0] + _W1[key & _WM1] + _W2[key & _WM2] + _W3[key & _WM3]
+            simple = _W0[steps & _WM0] + _W1[steps & _WM1] + _W2[steps & _WM2] + _W3[steps & _WM3]
         except KeyError:
-            simple = _looked_up(_WHITE_QUARTERS, key)
+            simple = _looked_up(_WHITE_QUARTERS, steps)
     else:  # a side with kings, which move both ways
-        pieces = down * _BOTH | up * _UP_SLOTS
-        jumps = pieces & (opp * _STEP_K) >> _SHIFT_K & (empty * _JUMP_K) >> _JSHIFT_K & _JMASK_K
-        if jumps and compulsory:  # (the test for single jumps costs more than it saves here)
-            return _complete_captures(position, (jumps | jumps >> 36 | jumps >> 72 | jumps >> 108) & _LOW)
-        key = pieces & (empty * _STEP_K) >> _SHIFT_K & _MASK_K
+        steps = (down * _KING_DOWN | up * _KING_UP) & empty * _KING_EMPTY
+        jumps = steps & opp * _KING_OPP
+        if jumps:
+            a, b, c, d = _KING_JUMPS
+            capturers = (jumps >> a | jumps >> b | jumps >> c | jumps >> d) & _LOW
+            if compulsory:  # (the test for single jumps costs more than it saves here)
+                return _complete_captures(position, capturers)
         try:
-            simple = _Q0[key & _M0] + _Q1[key & _M1] + _Q2[key & _M2] + _Q3[key & _M3]
+            simple = _Q0[steps & _M0] + _Q1[steps & _M1] + _Q2[steps & _M2] + _Q3[steps & _M3]
         except KeyError:
-            simple = _looked_up(_QUARTERS, key)
+            simple = _looked_up(_QUARTERS, steps)
     if jumps:  # huffing rules: the captures, then the simple moves
-        capturers = (jumps | jumps >> 36 | jumps >> 72 | jumps >> 108) & _LOW  # (from every slot)
         return [*_partial_captures(position, capturers), *simple]
     return simple
 

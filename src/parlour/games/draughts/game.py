@@ -269,11 +269,12 @@ class Draughts(Game[Rules, State, Action, Toss, DraughtsView]):
         kings = before.kings
         black_moved = before.black_to_move
         # ``play_unchecked(before, move)``, inline, on the ints (kept as locals for the checks
-        # below); ``x ^ start ^ end`` is ``x & ~start | end`` here (``end`` was
-        # empty, or is ``start`` again)
+        # below); ``x ^ moved`` is ``x & ~start | end`` here (``end`` was empty, or is ``start``
+        # again)
+        moved = start ^ end
         progress = True  # a man moved, or a piece was taken
-        if kings & start:
-            kings ^= start ^ end
+        if kings and kings & start:  # (``kings and``: no operation on the ints when there are none)
+            kings ^= moved
             if not captured:
                 progress = False
         elif end & (BLACK_CROWN_ROW if black_moved else WHITE_CROWN_ROW):
@@ -282,7 +283,8 @@ class Draughts(Game[Rules, State, Action, Toss, DraughtsView]):
             taken = 0
             for s in captured:
                 taken |= BIT[s]
-            kings &= ~taken
+            if kings:
+                kings &= ~taken
             if black_moved:
                 white ^= taken
             else:
@@ -290,10 +292,10 @@ class Draughts(Game[Rules, State, Action, Toss, DraughtsView]):
         # ``Position(black, white, kings, not black_moved)``, made quickly (``board._Unfrozen``)
         made = _Unfrozen()  # (calling the class is quicker than object.__new__(_Unfrozen))
         if black_moved:
-            black ^= start ^ end
+            black ^= moved
             made.black_to_move = False
         else:
-            white ^= start ^ end
+            white ^= moved
             made.black_to_move = True
         made.black = black
         made.white = white
@@ -333,30 +335,29 @@ class Draughts(Game[Rules, State, Action, Toss, DraughtsView]):
         new.__class__ = State  # type: ignore[assignment]
         state = new  # type: ignore[assignment]
         # ---- the end of the game, if it has come
-        # the new mover's actions: its moves on the board, any huffs, ``offer draw``, ``resign``
-        actions: tuple[Action, ...]
         if huffing:
             if not (white if black_moved else black):  # the loser has no pieces (huffs or not)
                 return _replace(state, ending=Ending.NO_PIECES,
                                 winner=Colour.BLACK if black_moved else Colour.WHITE)
             plays = _legal(after, False)
-            actions = (*plays, *map(Huff, huffable), *_OFFER_AND_RESIGN)
+            movable = plays or huffable
         else:
-            plays = _legal(after, True)  # (a tuple from the tables, or a list of captures)
-            actions = plays + _OFFER_AND_RESIGN if type(plays) is tuple else (*plays, *_OFFER_AND_RESIGN)
-        if len(actions) == 2:  # no move on the board and nothing to huff
+            plays = movable = _legal(after, True)  # (a tuple from the tables, or a list of captures)
+        if not movable:  # no move on the board and nothing to huff
             # (asked only now: a side with no pieces has no moves)
             ending = Ending.NO_MOVES if (white if black_moved else black) else Ending.NO_PIECES
             return _replace(state, ending=ending, winner=Colour.BLACK if black_moved else Colour.WHITE)
         # ``seen`` ends with ``after`` and alternates the side to move, so only every other entry
         # back from the last may equal it (this skips half of ``Position.__eq__``'s calls, in
         # Python), and not the one two moves back either (the mover has moved a piece since, and
-        # ``seen`` has no capture); the third time is ``after`` and two more before it.  (``quiet``
-        # first: it is 0, and ``seen`` just ``(after,)``, after most moves.)  ``Position.__eq__`` is
-        # Python code, slow to call: first a look, all in C, for an entry with the same black pieces
-        if quiet and len(seen) >= 5 and rules.repetition_draw:
+        # ``seen`` has no capture): the third time is ``after`` and two more before it, four or
+        # more moves apart, so ``seen`` holds at least 9.  (``quiet`` first: it is 0, and ``seen``
+        # just ``(after,)``, after most moves.)  ``Position.__eq__`` is Python code, slow to call:
+        # first a look, all in C, for two entries with the same black pieces
+        if quiet and len(seen) >= 9 and rules.repetition_draw:
             earlier = seen[-5::-2]
-            if black in map(_BLACK_PIECES, earlier) and earlier.count(after) >= 2:
+            if black in map(_BLACK_PIECES, earlier) and list(map(_BLACK_PIECES, earlier)).count(black) >= 2 \
+                    and earlier.count(after) >= 2:
                 return _replace(state, ending=Ending.REPETITION)
         if countdown is not _NO_COUNTDOWN:
             i = 0 if black_moved else 1
@@ -370,6 +371,14 @@ class Draughts(Game[Rules, State, Action, Toss, DraughtsView]):
         if quiet and rules.no_progress_moves and quiet >= 2 * rules.no_progress_moves:
             return _replace(state, ending=Ending.NO_PROGRESS)
         if black_seat is not None:  # what ``legal_moves`` and ``to_act`` would answer
+            # the new mover's actions: its moves on the board, any huffs, ``offer draw``, ``resign``
+            actions: tuple[Action, ...]
+            if huffing:
+                actions = (*plays, *map(Huff, huffable), *_OFFER_AND_RESIGN)
+            elif type(plays) is tuple:
+                actions = plays + _OFFER_AND_RESIGN
+            else:
+                actions = (*plays, *_OFFER_AND_RESIGN)
             seat = 1 - black_seat if black_moved else black_seat
             self._ready = (state, seat, actions, _SEAT[seat])
         return state
