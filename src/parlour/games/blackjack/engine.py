@@ -1127,25 +1127,7 @@ def _settle(fields: Fields, count: int) -> State:
                 cards = h.cards
                 if not cards:
                     continue
-                values = tuple(map(_POINT, cards))
-                if h.surrendered or (naturals and not h.from_split and is_blackjack(values)):
-                    outcome, amount = _hand_result(rules, h, dealer_bj, d_total)
-                else:  # ``_hand_result``'s usual case, inline
-                    bet = h.bet
-                    total = sum(values)  # ``hand.total``
-                    if total > 21:
-                        outcome, amount = _BUST, -bet
-                    elif dealer_bj:
-                        outcome, amount = _LOSE, -bet
-                    else:
-                        if total <= 11 and 1 in values:
-                            total += 10
-                        if d_total > 21 or total > d_total:
-                            outcome, amount = _WIN, bet
-                        elif total == d_total:
-                            outcome, amount = _PUSH, 0
-                        else:
-                            outcome, amount = _LOSE, -bet
+                outcome, amount = _hand_result(rules, h, dealer_bj, d_total)
                 if isinstance(amount, int):
                     whole += amount
                     net = _WHOLE.get(amount)  # ``_whole(amount)``, its usual case inline
