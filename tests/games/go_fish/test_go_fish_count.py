@@ -484,7 +484,8 @@ def test_pinned_slots_agree_with_the_count_without_pins(players):
 def test_a_six_player_position_loosened_without_pins_is_counted_exactly_with_them(monkeypatch):
     """A position of a six-player game whose count without pins passes ``MAX_LISTED`` (and so is
     loosened) is counted exactly with them, and agrees with the count without pins and without
-    a limit."""
+    a limit.  (``MAX_LISTED`` as it was when pins came: the default now fits it without them.)"""
+    monkeypatch.setattr(model, "MAX_LISTED", 400000)
     state = random_states(Rules(), 6, seed=1, every=1)[26]
     (seat,) = GAME.to_act(state)
 
@@ -527,3 +528,28 @@ def test_pins_change_no_count_that_was_exact_without_them(monkeypatch):
         elif pins.exact and not pins.loosened:
             pinned += 1
     assert same >= 10 and pinned >= 1
+
+
+def test_a_late_six_player_position_past_the_old_limit_is_counted_exactly(monkeypatch):
+    """A late six-player position that 400,000 listed cells a step (the limit before
+    2026-11-26) left loosened, pins and all, is counted exactly with ``MAX_LISTED`` as it is now:
+    the chances of each hand and the stock add up, and the truth is never ruled out."""
+    state = random_states(Rules(), 6, seed=1, every=2)[10]
+    (seat,) = GAME.to_act(state)
+    k = track(GAME.view(state, seat), infer=True, unlucky=True)
+    if not locate(k).consistent:  # as the bot reads it: again without ``infer``
+        k = track(GAME.view(state, seat), unlucky=True)
+    monkeypatch.setattr(model, "MAX_LISTED", 400000)
+    assert locate(k).loosened
+    monkeypatch.undo()
+    loc = locate(k)
+    assert loc.exact and not loc.loosened and loc.consistent
+    for s in range(6):
+        if s != seat:
+            for r in range(13):
+                assert sum(loc.dist[s][r]) == pytest.approx(1.0, abs=1e-9)
+    for r in range(13):  # every unknown card of a rank is somewhere: the hands' and the stock's
+        expected = sum(loc.expected(s, r) for s in range(6) if s != seat) + loc.stock[r]
+        assert expected == pytest.approx(loc.unknown[r], abs=1e-9)
+    for card in range(52):
+        assert loc.where(card).get(where_truly(state, card), 0.0) > 0

@@ -159,6 +159,23 @@ the inclusion and exclusion pins to the merged axis, weighing
 ``C(R - c_keep - c_drop, R_drop - c_drop)`` (``R``: the room left) and, at the rank, ``T ** c`` for
 the axis and ``u - c`` cards free.  (Read without unlucky draws, nested groups and no counters,
 those positions reach 12,000-450,000 cells, 1.4 million in one.)
+
+A higher limit (later on 2026-11-26): ``MAX_LISTED`` 2,000,000 for 400,000.  With pins, every
+six-player position measured is counted exactly (``bench/go_fish_model.py --players 6 --games N
+--seed S``, the machine loaded by other work, old -> new):
+
+| seed, games | positions | exact without loosening | ms a count: mean, p90, max | peak resident |
+|---|---|---|---|---|
+| 1, 8 | 130 | 95% -> **100%** | 109 -> 286, 359 -> 662, 1035 -> 6093 | 155 -> 598 MB |
+| 100, 16 | 301 | 99% -> **100%** | 81 -> 137, 163 -> 164, 2126 -> 5684 | 179 -> 505 MB |
+| 200, 16 | 254 | 100% -> 100% | 51 -> 64, 76 -> 81, 1171 -> 2946 | 134 -> 381 MB |
+| 300, 16 | 236 | 99% -> **100%** | 57 -> 91, 86 -> 86, 907 -> 5866 | 140 -> 537 MB |
+
+(1,000,000: 98% of seed 1's, 4.1 s at most, 360 MB.)  The median is unchanged (about 20 ms): the
+cost is in the few late positions that need it, which take seconds and most of the memory (the
+worst one: 190 MB of cells and values kept for the pass back, 300 MB more of a step's shifts and
+powers at the peak).  A position past 2,000,000 cells a step would still be loosened, soundly (no
+constraint invented); none was met.
 """
 
 from __future__ import annotations
@@ -186,14 +203,17 @@ MAX_CELLS_MANY = 40000
 the best order: 60,000 cells: exact without loosening in 64% of positions, fitted in 0%, 153 ms a
 count; 40,000: 54% and 6%, 128 ms.  Before them: 60,000: 38% and 0%; 20,000: 19% and 23%, in
 half the time; 8,000: 5% and 91%, a tenth of the time)."""
-MAX_LISTED = 400000
+MAX_LISTED = 2000000
 """The most cells of a step of the listed exact count (``strong_listed``), tried past
-``MAX_CELLS`` (``MAX_CELLS_MANY``); past it the groups are merged as before.  (Six players, 16
-random games, the bot's tracking, every position listed, 2026-11-25, the machine loaded:
-100,000 cells: 91% of positions fit, 0.2 s a count at most; 300,000: 96%, 0.6 s; 500,000: 98%,
-1.1 s; 1,000,000: 99%, 2.3 s.  Memory: each step's cells and values are kept for the pass back,
-and a step's shifts and powers while it runs: the slowest counts measured took up to about
-120 MB more while they ran, 150 MB with 500,000.)"""
+``MAX_CELLS`` (``MAX_CELLS_MANY``); past it the groups are merged as before.  2,000,000 since
+2026-11-26 (400,000 before): with pins, every six-player position measured is then counted
+exactly (921 positions, 4 seeds of ``bench/go_fish_model.py``; 95%, 99%, 100% and 99% of them
+with 400,000; 98% of seed 1 with 1,000,000).  The price, in the few positions that need it (late
+six-player games): up to about 6 s a count on the loaded shared machine (0.9-1.2 s with
+400,000, loosened) and up to about 600 MB resident while it runs (140 MB): each step's cells and
+values are kept for the pass back, and a step's shifts and powers while it runs.  (Before pins,
+2026-11-25, 16 random games: 100,000 cells: 91% of positions fit, 0.2 s a count at most;
+300,000: 96%, 0.6 s; 500,000: 98%, 1.1 s; 1,000,000: 99%, 2.3 s.)"""
 QUICK = 5000
 """Past this many cells with the quick order of the ranks (``_greedy``), the exact count looks
 for the best one (``_order``: a few milliseconds, as long as counting about 5,000 cells)."""
