@@ -106,3 +106,27 @@ def test_a_shuffled_deal_is_the_standard_library_shuffle():
         theirs.shuffle(deck)
         assert Deal.shuffled(mine).cards == tuple(deck)
         assert mine.getrandbits(64) == theirs.getrandbits(64)
+
+
+@pytest.mark.parametrize("ending", list(Ending))
+def test_events_made_without_init_are_those_init_makes(ending: Ending):
+    """The engine makes its events without ``Event.__init__``: each must equal, hash and print
+    as the event ``Event(...)`` makes from the same fields, and a state's fields the same."""
+    rules = Rules(ending=ending)
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = GAME.initial_state(rules, 2)
+        while (actors := GAME.to_act(state)) != ():
+            if actors == (CHANCE,):
+                state = GAME._apply_outcome(state, GAME.sample_chance(state, rng))
+            else:
+                legal = GAME.legal_moves(state, actors[0])
+                state = GAME._apply_move(state, actors[0], legal[rng.randrange(len(legal))])
+            fresh = dataclasses.replace(state)
+            assert fresh == state and hash(fresh) == hash(state) and repr(fresh) == repr(state)
+        assert any(event.act is Act.FISH for event in state.history)
+        for event in state.history:
+            made = Event(event.act, event.seat, event.target, event.rank, event.cards, event.lucky,
+                         event.drawn)
+            assert made == event and hash(made) == hash(event) and repr(made) == repr(event)
+            assert vars(made) == vars(event)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
-from parlour.core.cards import Rank
+from parlour.core.cards import Card, Rank
 from parlour.games.go_fish.notation import Ask, Deal
 from parlour.games.go_fish.rules import Ending
 from parlour.games.go_fish.state import (
@@ -20,7 +20,6 @@ from parlour.games.go_fish.state import (
     Event,
     Phase,
     State,
-    books_held,
     cards_of,
 )
 
@@ -29,10 +28,20 @@ _INDEX = {card: i for i, card in enumerate(CARDS)}
 
 # Enum members as module constants: in Python 3.11 ``Phase.PLAY`` (an attribute of an enum class)
 # costs about as much as a small function call, a module global a dictionary look-up.
-_PLAY, _OVER = Phase.PLAY, Phase.OVER
+_DEAL, _PLAY, _OVER = Phase.DEAL, Phase.PLAY, Phase.OVER
 _FIRST_OUT, _DRAW_ON, _ALL_BOOKS = Ending.FIRST_OUT, Ending.DRAW_ON, Ending.ALL_BOOKS
-_BOOK = Act.BOOK
+_ASK, _FISH, _BOOK, _DRAW = Act.ASK, Act.FISH, Act.BOOK, Act.DRAW
 _LOW13 = (1 << 13) - 1
+
+
+def cut(state: State, dealer: int) -> State:
+    """The first dealer drawn: ``replace(state, phase=Phase.DEAL, dealer=dealer)``."""
+    fields = dict(state.__dict__)
+    fields["phase"], fields["dealer"] = _DEAL, dealer
+    fields["told"] = fields["seen"] = None
+    after = _new(State)
+    _set_dict(after, fields)
+    return after
 
 
 def deal(state: State, outcome: Deal) -> State:
@@ -40,19 +49,29 @@ def deal(state: State, outcome: Deal) -> State:
     dealt whole are set aside at once."""
     n = state.players
     size = state.rules.dealt(n)
-    order = [(state.dealer + 1 + k) % n for k in range(n)]
+    first = (state.dealer + 1) % n
+    order = [*range(first, n), *range(first)]  # each seat from the dealer's left
     cards = getattr(outcome, "_order", None)  # a shuffled deal's places (``Deal.shuffled``)
     if cards is None:
         cards = tuple(map(_INDEX.__getitem__, outcome.cards))
     hands = [0] * n
     bits = _BITS
+    dealt_books = 0
     for k, seat in enumerate(order):  # the k-th player from the dealer's left: every n-th card from k
         hand = 0
         for card in cards[k:size * n:n]:
             hand |= bits[card]
         hands[seat] = hand
-    after = replace(state, phase=_PLAY, hands=tuple(hands), stock=tuple(cards[size * n:]),
-                    books=((),) * n, current=order[0], history=())
+        dealt_books |= hand & hand >> 13 & hand >> 26 & hand >> 39  # ``books_held``
+    fields = dict(state.__dict__)  # as ``replace`` makes a state
+    fields.update(phase=_PLAY, hands=tuple(hands), stock=tuple(cards[size * n:]), books=((),) * n,
+                  current=order[0], history=(), told=None, seen=None)
+    after = _new(State)
+    _set_dict(after, fields)
+    if not dealt_books and all(hands):
+        # No book dealt, every hand holds cards and so does the stock: ``_books`` and
+        # ``_settle`` would change nothing.
+        return after
     for seat in order:
         after = _books(after, seat)
     return _settle(after)
@@ -75,7 +94,7 @@ def replace(state: State, **changes: object) -> State:
     fields.update(changes)
     fields["told"] = fields["seen"] = None
     after = _new(State)
-    _set(after, "__dict__", fields)
+    _set_dict(after, fields)
     return after
 
 
@@ -160,6 +179,9 @@ _ASKING: dict[Ask, tuple[_Asking, ...]] = {
 seat asking."""
 _RANK_OF = tuple(i % 13 for i in range(52))
 """Each card's rank (ace 0) by its place in a mask (``Card.index`` is ``13 * suit + rank``)."""
+_RANK_BITS = tuple(RANK_MASKS[i % 13] for i in range(52))
+"""Each card's ``RANK_MASKS`` entry, the very object (``_Asking`` holds the same: one rank's mask
+is another's exactly when it is the same object)."""
 
 
 def apply_move(state: State, seat: int, move: Ask) -> State:
@@ -191,20 +213,29 @@ def apply_move(state: State, seat: int, move: Ask) -> State:
             stock = fields["stock"] = stock[1:]
             held |= _BITS[card]
             new, hidden = fished[card] or _fished(fished, seat, target, r, card)
-            b = _RANK_OF[card]
-            if b == r:  # the rank asked for: shown, and the asker goes on
+            bits = _RANK_BITS[card]
+            if bits is rank_bits:  # the rank asked for: shown, and the asker goes on
                 shown = _BITS[card]
                 book = r if held & rank_bits == rank_bits else -1
             else:
                 fields["current"] = target
                 shown = 0
-                bits = RANK_MASKS[b]
-                book = b if held & bits == bits else -1
+                book = _RANK_OF[card] if held & bits == bits else -1
         else:
             new = hidden = asked.get(0) or _asked(asked, seat, target, r, 0)
             fields["current"] = target
             shown = 0
             book = -1
+    if book < 0 and held and victim and stock and len(hands) == 2:
+        # Most asks: two players, no book, both hands and the stock still hold cards, so the game
+        # goes on and ``_settle`` would hand the new state back as it is.
+        fields["hands"] = (held, victim) if seat == 0 else (victim, held)
+        fields["history"] = state.history + new
+        after = _new(State)
+        _set_dict(after, fields)
+        if state.told is not None or state.seen is not None:
+            _carry_new(state, fields, seat, new, hidden, shown, 0)
+        return after
     booked = 0  # the cards of the book made
     if book >= 0:  # what ``_books`` does
         booked = RANK_MASKS[book]
@@ -225,24 +256,39 @@ def apply_move(state: State, seat: int, move: Ask) -> State:
         empty = 0 in changed
     fields["history"] = state.history + new
     after = _new(State)
-    _set(after, "__dict__", fields)
-    # ``over(after)`` by the ending; ALL_BOOKS: ``state`` was not over, so only a new book may end it
-    ending = state.rules.ending
-    if ending is _ALL_BOOKS:
-        done = book >= 0 and sum(map(len, books)) == 13
-    elif ending is _DRAW_ON:
-        done = not stock
-    else:
-        done = not stock or empty
-    told, seen = state.told, state.seen  # copied with the fields: given anew below, or by ``_carry``
-    if done or empty:  # the game may end, or someone must draw or sit out
-        after = _settle(after)
-        if told is not None or seen is not None:
-            _carry(state, after)
-        return after
+    _set_dict(after, fields)
+    if book >= 0 or empty or not stock:  # the game may end, or someone must draw or sit out
+        # ``over(after)`` by the ending; ALL_BOOKS: ``state`` was not over, so only a new book
+        # may end it
+        ending = state.rules.ending
+        if ending is _ALL_BOOKS:
+            done = book >= 0 and sum(map(len, books)) == 13
+        elif ending is _DRAW_ON:
+            done = not stock
+        else:
+            done = not stock or empty
+        if done or empty:
+            if done:  # what ``_settle`` does first, on ``after`` itself: the game is over
+                fields["phase"] = _OVER
+                fields["told"] = fields["seen"] = None
+            else:
+                after = _settle(after)
+            if state.told is not None or state.seen is not None:
+                _carry(state, after)
+            return after
     # Otherwise ``_settle`` would hand ``after`` back as it is (the seat to act holds cards, and so
-    # do the others); the caches are carried on from the new events (what ``_carry`` works out
-    # from them).
+    # do the others).
+    if state.told is not None or state.seen is not None:
+        _carry_new(state, fields, seat, new, hidden, shown, booked)
+    return after
+
+
+def _carry_new(state: State, fields: dict[str, object], seat: int, new: tuple[Event, ...],
+               hidden: tuple[Event, ...], shown: int, booked: int) -> None:
+    """``_carry(state, after)`` for ``apply_move``'s new state of ``fields``, from the new events
+    (``new``, and ``hidden`` as the seats other than ``seat`` see them), the cards ``shown`` going
+    to ``seat`` and those of the book made (``booked``)."""
+    told, seen = state.told, state.seen  # copied with the fields: given anew here
     if told is not None and (shown or booked):
         # ``_learn(told, new)``: shown cards go to ``seat``, a book's to nobody
         keep = ~(shown | booked)
@@ -263,11 +309,12 @@ def apply_move(state: State, seat: int, move: Ask) -> State:
             for viewer, (h, more) in seen.items():
                 carried[viewer] = (h, more + (new if viewer == seat else hidden))
         fields["seen"] = carried
-    return after
 
 
 _new = object.__new__
-_set = object.__setattr__
+_set_dict = State.__dict__["__dict__"].__set__
+"""``object.__setattr__(state, "__dict__", fields)``, by the class's own ``__dict__`` setter (no
+look-up by name)."""
 
 
 def _asked(asked: dict[int, tuple[Event, ...]], seat: int, target: int, r: int,
@@ -282,39 +329,65 @@ def _fished(fished: list[tuple[tuple[Event, ...], tuple[Event, ...]] | None], se
             r: int, card: int) -> tuple[tuple[Event, ...], tuple[Event, ...]]:
     """"Go fish!" and the draw of ``card``, as ``seat`` sees them and as everyone else does
     (``Event.seen_by``), kept in ``fished`` (``_Asking``)."""
-    events = (_ask_event(seat, target, r, 0), _fish_event(seat, r, card))
-    both = fished[card] = (events, tuple([e.seen_by(None) for e in events]))
+    ask, fish = _ask_event(seat, target, r, 0), _fish_event(seat, r, card)
+    both = fished[card] = ((ask, fish), (ask.seen_by(None), fish.seen_by(None)))
     return both
 
 
 def _changed(state: State, hands: tuple[int, ...], stock: tuple[int, ...],
              books: tuple[tuple[Rank, ...], ...], current: int, history: tuple[Event, ...]) -> State:
-    """``state`` with these fields given anew and no caches."""
-    return replace(state, hands=hands, stock=stock, books=books, current=current, history=history)
+    """``state`` with these fields given anew and no caches (``replace``, without its keywords)."""
+    fields = dict(state.__dict__)
+    fields["hands"], fields["stock"], fields["books"] = hands, stock, books
+    fields["current"], fields["history"] = current, history
+    fields["told"] = fields["seen"] = None
+    after = _new(State)
+    _set_dict(after, fields)
+    return after
 
 
 @cache
 def _ask_event(seat: int, target: int, r: int, given: int) -> Event:
     """``seat`` asked ``target`` for rank ``r`` (ace 0) and got the cards of ``given``."""
-    return Event(Act.ASK, seat, target, RANKS[r], cards_of(given))
+    return _event(_ASK, seat, target, RANKS[r], cards_of(given), False, -1)
 
 
 @cache
 def _fish_event(seat: int, r: int, card: int) -> Event:
     """``seat`` went fishing after asking for rank ``r`` and drew ``card``."""
     lucky = bool(RANK_MASKS[r] >> card & 1)
-    return Event(Act.FISH, seat, None, RANKS[r], (CARDS[card],) if lucky else (), lucky, card)
+    return _event(_FISH, seat, None, RANKS[r], (CARDS[card],) if lucky else (), lucky, card)
 
 
 @cache
 def _book_event(seat: int, r: int) -> Event:
     """``seat`` made a book of rank ``r`` (ace 0)."""
-    return Event(Act.BOOK, seat, None, RANKS[r], cards_of(RANK_MASKS[r]))
+    return _event(_BOOK, seat, None, RANKS[r], cards_of(RANK_MASKS[r]), False, -1)
+
+
+@cache
+def _draw_event(seat: int, card: int) -> Event:
+    """``seat`` had no cards (or nobody to ask) and drew ``card``."""
+    return _event(_DRAW, seat, None, None, (), False, card)
+
+
+def _event(act: Act, seat: int, target: int | None, rank: Rank | None, cards: tuple[Card, ...],
+           lucky: bool, drawn: int) -> Event:
+    """``Event(act, seat, target, rank, cards, lucky, drawn)``, made without its ``__init__`` (a
+    frozen dataclass's sets each field through ``object.__setattr__``; see ``replace``)."""
+    event = _new(Event)
+    _set_event_dict(event, {"act": act, "seat": seat, "target": target, "rank": rank, "cards": cards,
+                            "lucky": lucky, "drawn": drawn})
+    return event
+
+
+_set_event_dict = Event.__dict__["__dict__"].__set__
 
 
 def _books(state: State, seat: int) -> State:
     """Set aside every book ``seat`` holds."""
-    made = books_held(state.hands[seat])
+    held = state.hands[seat]
+    made = held & held >> 13 & held >> 26 & held >> 39 & _LOW13  # ``books_held``, inlined
     if not made:
         return state
     hands = list(state.hands)
@@ -343,11 +416,13 @@ def _settle(state: State) -> State:
     """After the deal or an ask: end the game, or make sure the player to act can ask (a player
     with no cards draws one, or with the stock empty sits out; a player with nobody to ask draws
     one and passes the turn on)."""
+    ending = state.rules.ending
     for _ in range(4 * 52):
-        if over(state):
+        hands = state.hands
+        if (sum(map(len, state.books)) == 13 if ending is _ALL_BOOKS  # ``over(state)``, inlined
+                else not state.stock if ending is _DRAW_ON else not state.stock or 0 in hands):
             return replace(state, phase=_OVER)
         seat = state.current
-        hands = state.hands
         if hands[seat] and hands.count(0) < len(hands) - 1:  # cards, and someone else holds some
             return state
         others = any(hands[:seat]) or any(hands[seat + 1:])
@@ -356,7 +431,7 @@ def _settle(state: State) -> State:
             drawn = list(hands)
             drawn[seat] |= 1 << card
             after = _changed(state, tuple(drawn), stock, state.books, seat,
-                             (*state.history, Event(Act.DRAW, seat, drawn=card)))
+                             (*state.history, _draw_event(seat, card)))
             state = _books(after, seat)
             if state.hands[seat] and others:
                 continue

@@ -24,7 +24,7 @@ _SEATS = tuple((seat,) for seat in range(6))
 """``(seat,)`` for each seat, made once."""
 _CHANCE = (CHANCE,)
 _new = object.__new__
-_set = object.__setattr__
+_set_dict = State.__dict__["__dict__"].__set__
 _FIRST_DEALERS = tuple(FirstDealer(seat) for seat in range(6))
 """``FirstDealer(seat)`` for each seat, made once (a frozen value: the same as a new one)."""
 _ASK_TEXT = notation.ASK_TEXT
@@ -61,19 +61,18 @@ class GoFish(Game[Rules, State, Ask, Outcome, GoFishView]):
         # ``State(rules=rules, players=players, books=((),) * players)``, without its ``__init__``
         # (see ``engine.replace``): every field in its order, the rest at their defaults.
         state = _new(State)
-        _set(state, "__dict__", {"rules": rules, "players": players, "phase": _CUT, "dealer": 0,
-                                 "hands": (), "stock": (), "books": ((),) * players, "current": 0,
-                                 "history": (), "told": None, "seen": None})
+        _set_dict(state, {"rules": rules, "players": players, "phase": _CUT, "dealer": 0,
+                          "hands": (), "stock": (), "books": ((),) * players, "current": 0,
+                          "history": (), "told": None, "seen": None})
         return state
 
     def presets(self) -> Mapping[str, Rules]:
         return {"manual": Rules(), "all-books": Rules(ending=Ending.ALL_BOOKS)}
 
     def to_act(self, state: State) -> tuple[int, ...]:
-        phase = state.phase
-        if phase is _PLAY:
+        if state.phase is _PLAY:
             return _SEATS[state.current]
-        return () if phase is _OVER else _CHANCE
+        return () if state.phase is _OVER else _CHANCE
 
     def players(self, state: State) -> int:
         return state.players
@@ -110,7 +109,7 @@ class GoFish(Game[Rules, State, Ask, Outcome, GoFishView]):
 
     def _apply_outcome(self, state: State, outcome: Outcome) -> State:
         if isinstance(outcome, FirstDealer):
-            return engine.replace(state, phase=_DEAL, dealer=outcome.seat)
+            return engine.cut(state, outcome.seat)
         return engine.deal(state, outcome)
 
     def returns(self, state: State) -> tuple[float, ...]:

@@ -109,7 +109,8 @@ class Deal:
         # of the module's in Python for each card.  What is shuffled is the cards' places in
         # ``standard_deck`` (``Card.index``), the cards picked at once after: the same shuffle (it
         # moves places, whatever is in them), and the deal keeps the places for ``engine.deal``
-        # (``_order``: not a field, the cards say the same).
+        # (``_order``: not a field, the cards say the same), the deal made without its
+        # ``__init__`` (a frozen dataclass's sets each field through ``object.__setattr__``).
         order = list(_PLACES)
         getrandbits = rng.getrandbits
         for i, k in _SHUFFLE_STEPS:
@@ -117,14 +118,17 @@ class Deal:
             while j > i:
                 j = getrandbits(k)
             order[i], order[j] = order[j], order[i]
-        deal = cls(_pick(*order)(standard_deck()))
-        deal.__dict__["_order"] = tuple(order)
+        deal = _new(cls)
+        _set(deal, "__dict__", {"cards": _pick(*order)(_DECK), "_order": tuple(order)})
         return deal
 
 
 _PLACES = tuple(range(52))
+_DECK = standard_deck()
 _SHUFFLE_STEPS = tuple((i, (i + 1).bit_length()) for i in reversed(range(1, 52)))
 """``Deal.shuffled``'s steps: each place ``i`` from the bottom card up, and the bits drawn for it."""
+_new = object.__new__
+_set = object.__setattr__
 
 
 Outcome = FirstDealer | Deal
