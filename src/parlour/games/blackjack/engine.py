@@ -420,10 +420,10 @@ def apply_move(state: State, seat: int, move: Move) -> State:
 
 
 def game_move(state: State, seat: int, move: Move) -> State:
-    """``play_move`` without the trainer (``Game._apply_move``'s usual case).  Hit and stand, the
-    plays made most, inline (one Python call a move fewer)."""
+    """``play_move`` without the trainer (``Game._apply_move``'s usual case): hit, stand and bet,
+    the plays made most, here (``play_move`` comes here for them); the others by ``play_move``."""
     kind = type(move)
-    if kind is Hit:  # as in ``play_move``
+    if kind is Hit:
         fields = state.__dict__.copy()
         current = state.current  # (``seat``'s hand: the move is legal)
         fields["pending"] = (current,) if current[0] == seat else ((seat, current[1]),)
@@ -434,20 +434,10 @@ def game_move(state: State, seat: int, move: Move) -> State:
         index = state.current[1]
         players = state.players
         fields = state.__dict__.copy()
-        player = players[seat]
-        hands = player.hands
-        if len(players) == 1 and len(hands) == 1:  # the only hand at the table
-            changed = hands[0].__dict__.copy()  # ``_stood``, inline
-            changed["done"] = True
-            hand = _new(Hand)
-            _set_hand_dict(hand, changed)
-            changed = player.__dict__.copy()
-            changed["hands"] = (hand,)
-            player = _new(Player)
-            _set_player_dict(player, changed)
-            fields["players"] = (player,)
-            return _dealer_turn(fields)  # ``_next_hand``'s answer
+        hands = players[seat].hands
         fields["players"] = _stood(players, seat, index, hands[index])
+        if len(players) == 1 and len(hands) == 1:  # the only hand at the table
+            return _dealer_turn(fields)  # ``_next_hand``'s answer
         return _next_hand(fields)
     if kind is Bet:
         return _place_bet(state, seat, move.amount)  # type: ignore[union-attr]
@@ -457,21 +447,10 @@ def game_move(state: State, seat: int, move: Move) -> State:
 def play_move(state: State, seat: int, move: Move) -> State:
     """Play ``move``, already known to be legal (``Game.apply`` checks; ``Game._apply_move`` is
     ``game_move``)."""
-    if isinstance(move, Hit):
-        fields = state.__dict__.copy()  # ``_replace``, inline
-        fields["pending"] = ((seat, state.current[1]),)
-        new = _new(State)
-        _set_state_dict(new, fields)
-        return new
+    kind = type(move)
+    if kind is Hit or kind is Stand or kind is Bet:
+        return game_move(state, seat, move)
     player = state.players[seat]
-    if isinstance(move, Stand):
-        index = state.current[1]
-        hand = player.hands[index]
-        fields = state.__dict__.copy()
-        fields["players"] = _stood(state.players, seat, index, hand)
-        return _next_hand(fields)
-    if isinstance(move, Bet):
-        return _place_bet(state, seat, move.amount)
     if isinstance(move, Insure | NoInsurance):
         amount = Fraction(player.bet_or_zero(), 2) if isinstance(move, Insure) else Fraction(0)
         state = _set_player(state, seat, _replace(player, insurance=amount))

@@ -416,12 +416,10 @@ def _settle(state: State) -> State:
     """After the deal or an ask: end the game, or make sure the player to act can ask (a player
     with no cards draws one, or with the stock empty sits out; a player with nobody to ask draws
     one and passes the turn on)."""
-    ending = state.rules.ending
     for _ in range(4 * 52):
-        hands = state.hands
-        if (sum(map(len, state.books)) == 13 if ending is _ALL_BOOKS  # ``over(state)``, inlined
-                else not state.stock if ending is _DRAW_ON else not state.stock or 0 in hands):
+        if over(state):
             return replace(state, phase=_OVER)
+        hands = state.hands
         seat = state.current
         if hands[seat] and hands.count(0) < len(hands) - 1:  # cards, and someone else holds some
             return state
