@@ -15,7 +15,7 @@ from parlour.games.draughts import GAME, Colour, Rules
 from parlour.games.draughts.board import legal_moves
 from parlour.games.draughts.notation import parse_fen
 from parlour.games.draughts.pdn import read_game
-from parlour.tui.draughts import board_lines
+from parlour.games.draughts.text import board_lines
 from parlour.tui.render import render
 
 

@@ -17,9 +17,9 @@ from parlour.core.cards import Rank, parse_cards, standard_deck
 from parlour.core.protocol import CHANCE
 from parlour.core.record import Record
 from parlour.games.go_fish import GAME, Act, Ask, Deal, Ending, FirstDealer, Phase, Rules, State
+from parlour.games.go_fish import text as screen
 from parlour.games.go_fish.game import known_cards
 from parlour.games.go_fish.state import CARDS, cards_of
-from parlour.tui import go_fish as screen
 from parlour.tui.render import render
 
 DEVICE = "press Enter when you have the device> "

@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from parlour.core.errors import RulesError
-from parlour.core.protocol import Bot, Game
+from parlour.core.protocol import AnyBot, Bot, Game
 
 
-class RandomBot(Bot):
+class RandomBot(Bot[Any, Any]):
     """Picks uniformly among the legal moves."""
 
     name = "random"
@@ -24,12 +24,12 @@ def bot_names(game: Game[Any, Any, Any, Any, Any]) -> tuple[str, ...]:
     return ("random", *(n for n in game.bots() if n != "random"))
 
 
-def make_bot(game: Game[Any, Any, Any, Any, Any], name: str, rules: Any) -> Bot:
+def make_bot(game: Game[Any, Any, Any, Any, Any], name: str, rules: Any) -> AnyBot:
     """A bot by name for this game and these rules; ``RulesError`` names the choices."""
     key = name.strip().lower()
     factories = dict(game.bots())
     if key in factories:
-        bot: Bot = factories[key](rules)
+        bot: AnyBot = factories[key](rules)
         return bot
     if key == "random":
         return RandomBot()

@@ -13,10 +13,8 @@ else is an :class:`~parlour.core.errors.InvalidMoveError`.
 from __future__ import annotations
 
 import enum
-import threading
 from dataclasses import dataclass
 from functools import cache, cached_property
-from typing import Any
 
 from parlour.core.errors import InvalidMoveError
 
@@ -101,29 +99,12 @@ _PLURALS = {
 _SUIT_SYMBOLS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S"}
 
 
-@dataclass(frozen=True, order=False, eq=False, init=False)
+@dataclass(frozen=True, slots=True)
 class Card:
-    """One playing card.
-
-    There is one object for each card: ``Card(rank, suit)`` hands back the same object every
-    time (copies and unpickled cards too), so cards are equal exactly when they are the same
-    object, and equality and hashing are Python's own, by identity, in C.
-    """
+    """One playing card, a plain value: two cards are equal when rank and suit are."""
 
     rank: Rank
     suit: Suit
-
-    def __new__(cls, rank: Rank, suit: Suit) -> Card:
-        try:
-            return _CARDS[cls, rank, suit]
-        except KeyError:
-            return _new_card(cls, rank, suit)
-
-    def __init__(self, rank: Rank, suit: Suit) -> None:
-        """Nothing to do: ``__new__`` hands back a card already made."""
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return type(self), (self.rank, self.suit)
 
     def __str__(self) -> str:
         return self.rank.value + self.suit.value
@@ -137,13 +118,10 @@ class Card:
         rank = "10" if self.rank is Rank.TEN else self.rank.value
         return rank + self.suit.symbol
 
-    @cached_property
+    @property
     def index(self) -> int:
-        """0-51, suit-major (clubs ace = 0); handy for bit sets.
-
-        Kept on the card the first time it is read (for the 52 cards of the deck, when this
-        module is loaded), so reading it is a plain attribute look-up."""
-        return _SUIT_ORDER.index(self.suit) * 13 + self.rank.number - 1
+        """0-51, suit-major (clubs ace = 0); handy for bit sets."""
+        return _SUIT_NUMBER[self.suit] * 13 + self.rank.number - 1
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -162,34 +140,14 @@ class Card:
         return cls(Rank.parse(rank_text), suit)
 
 
-_SUIT_ORDER = tuple(Suit)
-_CARDS: dict[tuple[type[Card], Any, Any], Card] = {}
-"""Every card made, by class, rank and suit: ``Card.__new__`` hands back the one object."""
-_CARDS_LOCK = threading.Lock()
-
-
-def _new_card(cls: type[Card], rank: Any, suit: Any) -> Card:
-    """The first ``cls(rank, suit)``: made once, even by threads racing to make it."""
-    with _CARDS_LOCK:
-        card = _CARDS.get((cls, rank, suit))
-        if card is None:
-            card = object.__new__(cls)
-            # Whole before any other thread can find it (``__init__`` does nothing).
-            object.__setattr__(card, "rank", rank)
-            object.__setattr__(card, "suit", suit)
-            _CARDS[cls, rank, suit] = card
-        return card
+_SUIT_NUMBER = {suit: n for n, suit in enumerate(Suit)}
+"""Each suit's place in the deck order (clubs 0 to spades 3)."""
 
 
 @cache
 def standard_deck() -> tuple[Card, ...]:
     """The 52 cards in a fixed order (by suit, then ace to king)."""
     return tuple(Card(rank, suit) for suit in Suit for rank in Rank)
-
-
-for _card in standard_deck():
-    _card.index  # noqa: B018 -- computed now, once, and kept on the card
-del _card
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:

@@ -16,8 +16,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from parlour.core.protocol import CHANCE, Bot, Game
-from parlour.core.record import _SHARED, Entry, Record, shared_entry
+from parlour.core.protocol import CHANCE, AnyBot, Game
+from parlour.core.record import Entry, Record
 from parlour.core.rng import derive, make_rng
 
 __all__ = ["PlayResult", "Step", "make_rng", "play"]
@@ -47,7 +47,7 @@ class GameTooLongError(RuntimeError):
 def play(
     game: Game[Any, Any, Any, Any, Any],
     rules: Any,
-    bots: Sequence[Bot],
+    bots: Sequence[AnyBot],
     rng: random.Random,
     names: Sequence[str] | None = None,
     on_step: Callable[[Step], None] | None = None,
@@ -62,39 +62,22 @@ def play(
     chance_rng, bot_rng = derive(rng), derive(rng)
     state = game.initial_state(rules, len(bots))
     players = tuple(names) if names is not None else tuple(b.name for b in bots)
-    record = Record.start(game.spec.name, rules, players)
-    entries: list[Entry] = []  # the record is built once at the end (adding copies its entries)
+    entries: list[Entry] = []
     steps = 0
-    # ``Game.apply`` works out the seats to act and the legal moves again before it applies a
-    # move; where a game keeps that ``apply``, a move found among the ``legal`` moves just worked
-    # out is applied at once (anything else still goes through ``apply``, for its error).
-    direct = type(game).apply is Game.apply
-    # The game's methods, looked up once (each is called at every step).
-    to_act, legal_moves, view, apply_move = game.to_act, game.legal_moves, game.view, game._apply_move
-    apply, format_action, choosers = game.apply, game.format_action, [bot.choose for bot in bots]
-    add, shared = entries.append, _SHARED
-    chance_only = (CHANCE,)
-    while True:
-        actors = to_act(state)
-        if not actors:
-            return PlayResult(state, Record(record.game, record.rules, record.players, tuple(entries)), steps)
+    while actors := game.to_act(state):
         if steps >= max_steps:
             raise GameTooLongError(f"{game.spec.name} went past {max_steps} steps")
-        if actors == chance_only:
+        if actors == (CHANCE,):
             seat, action = CHANCE, game.sample_chance(state, chance_rng)
-            after = apply(state, seat, action)
         else:
             seat = actors[0] if len(actors) == 1 else bot_rng.choice(actors)
-            legal = legal_moves(state, seat)
-            action = choosers[seat](game, view(state, seat), legal, bot_rng)
-            if direct and action in legal:
-                after = apply_move(state, seat, action)
-            else:
-                after = apply(state, seat, action)
-        text = format_action(state, seat, action)
-        entry = shared.get((seat, text))  # ``shared_entry``, inlined
-        add(entry if entry is not None else shared_entry(seat, text))
+            legal = game.legal_moves(state, seat)
+            action = bots[seat].choose(game, game.view(state, seat), legal, bot_rng)
+        after = game.apply(state, seat, action)
+        entries.append(Entry(seat, game.format_action(state, seat, action)))
         if on_step is not None:
             on_step(Step(state, seat, action, after))
         state = after
         steps += 1
+    record = Record.start(game.spec.name, rules, players)
+    return PlayResult(state, Record(record.game, record.rules, record.players, tuple(entries)), steps)

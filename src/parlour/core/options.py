@@ -73,18 +73,12 @@ def options(rules_type: type[Any]) -> tuple[OptionInfo, ...]:
 
 
 def _to_json_value(value: Any) -> Any:
-    return value._value_ if isinstance(value, enum.Enum) else value  # ``value``, without its descriptor
-
-
-_FIELD_NAMES: dict[type[Any], tuple[str, ...]] = {}
+    return value.value if isinstance(value, enum.Enum) else value
 
 
 def _field_names(rules_type: type[Any]) -> tuple[str, ...]:
-    """The names of a rules dataclass's fields, worked out once per class."""
-    names = _FIELD_NAMES.get(rules_type)
-    if names is None:
-        names = _FIELD_NAMES[rules_type] = tuple(f.name for f in dataclasses.fields(rules_type))
-    return names
+    """The names of a rules dataclass's fields."""
+    return tuple(f.name for f in dataclasses.fields(rules_type))
 
 
 def _convert(option: OptionInfo, rules_type: type[Any], value: Any) -> Any:
@@ -139,21 +133,8 @@ def rules_from_json(rules_type: type[R], data: Mapping[str, Any]) -> R:
 
 
 def rules_to_json(rules: Any) -> dict[str, Any]:
-    """The rules as plain JSON data (enums by value); ``rules_from_json`` reads it back.  A new
-    dictionary each time, copied from the one worked out for the same rules object lately (every
-    game's rules are frozen: the same object always gives the same data)."""
-    known = _JSON.get(id(rules))
-    if known is None or known[0] is not rules:
-        data = {name: _to_json_value(getattr(rules, name)) for name in _field_names(type(rules))}
-        if len(_JSON) >= 64:
-            _JSON.clear()
-        known = _JSON[id(rules)] = (rules, data)
-    return dict(known[1])
-
-
-_JSON: dict[int, tuple[Any, dict[str, Any]]] = {}
-"""``rules_to_json`` of the rules seen lately, by identity (each entry keeps its rules alive, so
-that an id is not reused while it is in here)."""
+    """The rules as plain JSON data (enums by value); ``rules_from_json`` reads it back."""
+    return {name: _to_json_value(getattr(rules, name)) for name in _field_names(type(rules))}
 
 
 def parse_assignments(rules_type: type[R], assignments: Iterable[str]) -> R:

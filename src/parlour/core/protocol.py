@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import abc
 import bisect
+import json
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -91,20 +92,8 @@ class Hint(Generic[M]):
     objective: str = ""
 
 
-_BY_IDENTITY: dict[int, tuple[Any, tuple[tuple[Any, ...], tuple[int, ...], int]]] = {}
-"""Cumulative weights of outcome tuples seen before, by identity: games whose chance nodes return
-the same tuple every time (``throw_outcomes`` is cached) build the table once.  Tuples only (a
-list could change in place); each entry keeps its tuple alive, so an id is never reused while it
-is in here; emptied when full, so that tuples a game builds afresh at every call cannot fill it."""
-
-_BY_IDENTITY_SIZE = 512
-
-
 def _cumulative(listed: Sequence[tuple[Any, Fraction]]) -> tuple[tuple[Any, ...], tuple[int, ...], int]:
-    """Outcomes, their cumulative weights over a common denominator, and that denominator.
-
-    Built afresh for each new tuple rather than looked up by equality: hashing every outcome and
-    every ``Fraction`` of a tuple costs about as much as building its table."""
+    """Outcomes, their cumulative weights over a common denominator, and that denominator."""
     denominators = [p.denominator for _, p in listed]
     denominator = math.lcm(*denominators)
     bounds, acc = [], 0
@@ -139,18 +128,27 @@ class View(abc.ABC):
 V = TypeVar("V", bound=View)
 
 
-class Bot(abc.ABC):
-    """A computer player.  It sees only views."""
+V_in = TypeVar("V_in", contravariant=True)
+"""The view type a bot reads."""
+
+
+class Bot(abc.ABC, Generic[V_in, M]):
+    """A computer player of one game: ``Bot[ViewT, MoveT]`` reads that game's views and picks
+    one of its moves.  It sees only views (never a state), so it cannot cheat."""
 
     name: str = "bot"
 
     @abc.abstractmethod
-    def choose(self, game: Any, view: Any, legal: Sequence[Any],
-               rng: random.Random) -> Any:
-        """Pick one of ``legal`` for the seat whose ``view`` this is."""
+    def choose(self, game: Game[Any, Any, M, Any, Any], view: V_in, legal: Sequence[M],
+               rng: random.Random) -> M:
+        """Pick one of ``legal`` (never empty) for the seat whose ``view`` this is, drawing any
+        randomness from ``rng`` only."""
 
 
-BotFactory = Callable[[Any], "Bot"]
+AnyBot = Bot[Any, Any]
+"""A bot of any game (the driver, the server and the terminal hold bots of every game)."""
+
+BotFactory = Callable[[Any], AnyBot]
 """A callable ``(rules) -> Bot``."""
 
 
@@ -248,14 +246,7 @@ class Game(abc.ABC, Generic[R, S, M, C, V]):
         listed = self.chance_outcomes(state)
         if listed is None:
             raise NotImplementedError("this game must override sample_chance")
-        cached = _BY_IDENTITY.get(id(listed))
-        if cached is None or cached[0] is not listed:
-            cached = (listed, _cumulative(listed))
-            if type(listed) is tuple:
-                if len(_BY_IDENTITY) >= _BY_IDENTITY_SIZE:
-                    _BY_IDENTITY.clear()
-                _BY_IDENTITY[id(listed)] = cached
-        outcomes, bounds, denominator = cached[1]
+        outcomes, bounds, denominator = _cumulative(listed)
         point = rng.randrange(denominator)
         return outcomes[bisect.bisect_right(bounds, point)]  # type: ignore[no-any-return]
 
@@ -388,6 +379,11 @@ class Game(abc.ABC, Generic[R, S, M, C, V]):
     score_highlight: tuple[str, int] | None = None
     """A score worth counting on its own in statistics, with its name (Shut the Box: "shut", 0)."""
 
+    def render_text(self, view: V, names: Sequence[str]) -> str:
+        """The view drawn as plain text for a terminal (and the golden playthroughs), with the
+        players' ``names`` by seat; games draw their own (``text.py``), the default is the JSON."""
+        return json.dumps(view.to_json(), indent=1)
+
     def move_help(self) -> str:
         """How to type moves, for ``help`` in the terminal."""
         return ""
@@ -415,6 +411,7 @@ __all__ = [
     "CHANCE",
     "JSON",
     "Advice",
+    "AnyBot",
     "Bot",
     "Export",
     "Game",

@@ -30,7 +30,7 @@ FORMAT = "parlour"
 VERSION = 1
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Entry:
     """One action: who acted (``CHANCE`` for chance) and its text."""
 
@@ -39,24 +39,6 @@ class Entry:
 
     def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat, "action": self.action}
-
-
-_SHARED: dict[tuple[int, str], Entry] = {}
-"""``shared_entry``'s entries, by seat and text."""
-
-
-def shared_entry(seat: int, action: str) -> Entry:
-    """``Entry(seat, action)``, the same object for the same move each time (an entry never
-    changes, so records may share it): the driver makes one for every action of every game, and
-    a game's moves have few texts.  A chance outcome's (a deal: a new text nearly every time) is
-    made anew and not kept; nor is anything once 4,096 entries are kept."""
-    key = (seat, action)
-    entry = _SHARED.get(key)
-    if entry is None:
-        entry = Entry(seat, action)
-        if seat != CHANCE and len(_SHARED) < 4096:
-            _SHARED[key] = entry
-    return entry
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ from parlour.core.errors import (
     RulesError,
 )
 from parlour.core.options import rules_from_json, rules_to_json
-from parlour.core.protocol import CHANCE, Bot, Export, Game
+from parlour.core.protocol import CHANCE, AnyBot, Export, Game
 from parlour.core.record import Record
 from parlour.server.fanout import Listener
 from parlour.server.storage import Conflict, SeatRow, Storage, TableRow, hash_token
@@ -93,7 +93,7 @@ class Seat:
     name: str | None
     bot_level: str | None
     token_hash: str | None
-    bot: Bot | None = None
+    bot: AnyBot | None = None
 
     @property
     def taken(self) -> bool:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from parlour.core.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
-from parlour.core.protocol import CHANCE, Bot, Game
+from parlour.core.protocol import CHANCE, AnyBot, Game
 from parlour.core.record import Record
 from parlour.core.rng import derive
 from parlour.tui.render import render
@@ -31,7 +31,7 @@ class Seat:
     """A seat at the table: a person's name, or a bot."""
 
     name: str
-    bot: Bot | None = None
+    bot: AnyBot | None = None
 
 
 class Quit(Exception):

@@ -14,7 +14,6 @@ import weakref
 from parlour.agents import RandomBot
 from parlour.core.cards import Rank
 from parlour.core.driver import play
-from parlour.core.record import Entry, shared_entry
 from parlour.core.rng import make_rng
 from parlour.games.go_fish import GAME, Ask, Ending, GoFishView, Rules
 from parlour.games.go_fish.notation import format_move, parse_move
@@ -80,11 +79,3 @@ def test_a_view_makes_its_hand_and_known_cards_when_read_and_equals_one_made_who
             assert copy.deepcopy(lazy) == whole and pickle.loads(pickle.dumps(lazy)) == whole
             checked += 1
     assert checked > 30
-
-
-def test_shared_entries_equal_new_ones_and_a_deal_is_not_kept():
-    entry = shared_entry(0, "ask 2 for sevens")
-    assert entry == Entry(0, "ask 2 for sevens") and shared_entry(0, "ask 2 for sevens") is entry
-    assert shared_entry(1, "ask 2 for sevens") != entry
-    deal = " ".join(["AS"] * 52)
-    assert shared_entry(-1, deal) == Entry(-1, deal) and shared_entry(-1, deal) is not shared_entry(-1, deal)

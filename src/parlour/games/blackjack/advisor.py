@@ -134,7 +134,7 @@ def _chips_word(amount: float) -> str:
     return f"{sign}{chips(int(rounded)) if rounded == int(rounded) else f'{rounded:.2f}'} chips"
 
 
-class OptimalBot(Bot):
+class OptimalBot(Bot[Any, Any]):
     """Plays the solver's best play for every hand (it sees only its view); bets the minimum."""
 
     name = "optimal"
@@ -159,7 +159,7 @@ def counted_bet(state: State, legal: Sequence[Move]) -> Bet:
     return max((b for b in bets if b.amount <= want), key=lambda b: b.amount)
 
 
-class CounterBot(Bot):
+class CounterBot(Bot[Any, Any]):
     """Plays as ``optimal`` and counts cards (Hi-Lo): it raises its bet with the true count, from
     the smallest bet up to ``SPREAD`` times it, and takes insurance when the true count is 3 or
     more (when a third of the unseen cards are tens, insurance pays)."""

@@ -10,12 +10,12 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from parlour.core.protocol import Bot, BotFactory
+from parlour.core.protocol import AnyBot, Bot, BotFactory
 from parlour.games.blackjack.state import Bet, Hit, Move, NoInsurance, Phase, Stand
 from parlour.games.blackjack.view import BlackjackView
 
 
-class DealerMimicBot(Bot):
+class DealerMimicBot(Bot[Any, Any]):
     """Hits below 17 and stands on 17 or more, as the dealer does; bets the minimum."""
 
     name = "dealer-mimic"
@@ -32,13 +32,13 @@ class DealerMimicBot(Bot):
         return Hit() if hand.total < 17 else Stand()
 
 
-def _optimal(rules: Any) -> Bot:
+def _optimal(rules: Any) -> AnyBot:
     from parlour.games.blackjack.advisor import OptimalBot
 
     return OptimalBot()
 
 
-def _counter(rules: Any) -> Bot:
+def _counter(rules: Any) -> AnyBot:
     from parlour.games.blackjack.advisor import CounterBot
 
     return CounterBot()

@@ -9,7 +9,7 @@ from fractions import Fraction
 from parlour.core.cards import Card
 from parlour.core.errors import RulesError
 from parlour.core.protocol import CHANCE, BotFactory, Game, GameSpec, Hint
-from parlour.games.blackjack import engine, notation
+from parlour.games.blackjack import engine, notation, text
 from parlour.games.blackjack.engine import chips
 from parlour.games.blackjack.rules import Deal, Double, Payout, Rules, Soft17, Surrender
 from parlour.games.blackjack.state import DEALER, Move, Phase, State, TrainerNote
@@ -179,6 +179,9 @@ class Blackjack(Game[Rules, State, Move, Card, BlackjackView]):
             text = _CARD_TEXT.get(action)  # type: ignore[arg-type]
             return text if text is not None else notation.format_outcome(action)  # type: ignore[arg-type]
         return notation.format_move(action)  # type: ignore[arg-type]
+
+    def render_text(self, view: BlackjackView, names: Sequence[str]) -> str:
+        return text.render_view(view, names)
 
     def move_help(self) -> str:
         return notation.HELP

@@ -31,7 +31,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from parlour.core.protocol import Bot, BotFactory
+from parlour.core.protocol import AnyBot, Bot, BotFactory
 from parlour.core.tiles import Tile, double_six_set
 from parlour.games.dominoes.notation import End, Move, Play
 from parlour.games.dominoes.view import DominoView
@@ -127,7 +127,7 @@ def heuristic_move(view: DominoView, legal: Sequence[Move]) -> Move:
     return legal[best]
 
 
-class HeuristicBot(Bot):
+class HeuristicBot(Bot[Any, Any]):
     """Sheds heavy tiles, keeps its numbers, blocks on knocked numbers, plays to its partner."""
 
     name = "heuristic"
@@ -139,7 +139,7 @@ class HeuristicBot(Bot):
         return move
 
 
-def _strong(rules: Any) -> Bot:
+def _strong(rules: Any) -> AnyBot:
     from parlour.games.dominoes.strong import StrongBot
 
     return StrongBot()

@@ -208,6 +208,9 @@ class Dominoes(Game[Rules, State, Move, Draw, DominoView]):
         hand or the sleeping tiles (the end of a hand shows every hand's tiles left)."""
         return text.describe(state, seat, action, names, viewer=viewer)
 
+    def render_text(self, view: DominoView, names: Sequence[str]) -> str:
+        return text.render_view(view, names)
+
     def move_help(self) -> str:
         return notation.HELP
 

@@ -153,7 +153,7 @@ def strong_move(view: DominoView, legal: Sequence[Move], rng: random.Random,
     return plays[best]
 
 
-class StrongBot(Bot):
+class StrongBot(Bot[Any, Any]):
     """Searches every legal play over deals consistent with what it has seen."""
 
     name = "strong"

@@ -20,7 +20,7 @@ ENGINE_MODULE = "parlour.games.draughts.engine"
 """The module of the search engine, if installed; importing it registers its bots."""
 
 
-class RandomBot(Bot):
+class RandomBot(Bot[Any, Any]):
     """Plays a uniformly random move on the board (or huff, under the huffing rule); never offers
     a draw or resigns; accepts or declines a draw offer at random."""
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from parlour.core.errors import AmbiguousMoveError, InvalidMoveError, RulesError
 from parlour.core.protocol import CHANCE, BotFactory, Export, Game, GameSpec, Hint, View
-from parlour.games.draughts import notation
+from parlour.games.draughts import notation, text
 from parlour.games.draughts.board import (
     BIT,
     BLACK_CROWN_ROW,
@@ -508,9 +508,9 @@ class Draughts(Game[Rules, State, Action, Toss, DraughtsView]):
             return move.text
         if isinstance(move, Huff):
             return f"huff {move.square}"
-        for text, action in _WORDS.items():
+        for word, action in _WORDS.items():
             if action == move:
-                return text
+                return word
         raise InvalidMoveError(f"{move!r} is not a draughts move")
 
     def parse_outcome(self, state: State, text: str) -> Toss:
@@ -550,6 +550,9 @@ class Draughts(Game[Rules, State, Action, Toss, DraughtsView]):
             tail = f" (and must win or get a man ahead within {limit} moves)" if limit else ""
             return f"{who} declines the draw{tail}"
         return f"{who} resigns"
+
+    def render_text(self, view: DraughtsView, names: Sequence[str]) -> str:
+        return text.render_view(view, names)
 
     def move_help(self) -> str:
         return notation.HELP

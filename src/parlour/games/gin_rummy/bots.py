@@ -55,7 +55,7 @@ def simple_move(view: GinView, legal: Sequence[Move]) -> Move:
     return BestLayOff()
 
 
-class SimpleBot(Bot):
+class SimpleBot(Bot[Any, Any]):
     """Takes a discard only to complete a meld, discards for the least deadwood, knocks at once."""
 
     name = "simple"

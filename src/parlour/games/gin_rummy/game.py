@@ -197,6 +197,9 @@ class GinRummy(Game[Rules, State, Move, Outcome, GinView]):
         showdown, the stock, or (but to the knocker) the face-down discard."""
         return text.describe(self, state, seat, action, names, viewer=viewer)
 
+    def render_text(self, view: GinView, names: Sequence[str]) -> str:
+        return text.render_view(view, names)
+
     def move_help(self) -> str:
         return notation.HELP
 

@@ -419,7 +419,7 @@ def _should_knock(view: GinView, model: Model, rest: int, count: int) -> bool:
     return not (stock <= LATE_STOCK and count > LATE_DEADWOOD)
 
 
-class StrongBot(Bot):
+class StrongBot(Bot[Any, Any]):
     """Tracks the cards, infers the opponent's hand, discards safely, knocks by a value rule."""
 
     name = "strong"

@@ -50,7 +50,7 @@ def memory_move(view: GoFishView, legal: Sequence[Ask]) -> Ask:
     return legal[pick]
 
 
-class MemoryBot(Bot):
+class MemoryBot(Bot[Any, Any]):
     """Asks where a card is known to be, else for its longest rank (see the module)."""
 
     name = "memory"

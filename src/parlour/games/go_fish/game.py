@@ -165,6 +165,9 @@ class GoFish(Game[Rules, State, Ask, Outcome, GoFishView]):
         and draws; never another hand or a card someone else drew and kept."""
         return text.describe(state, seat, action, names, viewer=viewer)
 
+    def render_text(self, view: GoFishView, names: Sequence[str]) -> str:
+        return text.render_view(view, names)
+
     def move_help(self) -> str:
         return notation.HELP
 

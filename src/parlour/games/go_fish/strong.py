@@ -166,7 +166,7 @@ def evaluate(view: GoFishView, legal: Sequence[Ask]) -> list[float]:
     return scores
 
 
-class StrongBot(Bot):
+class StrongBot(Bot[Any, Any]):
     """Asks where the model expects the most (see the module)."""
 
     name = "strong"

@@ -13,7 +13,7 @@ from parlour.games.shut_the_box.state import Flip, Move, Throw
 from parlour.games.shut_the_box.view import ShutTheBoxView
 
 
-class GreedyBot(Bot):
+class GreedyBot(Bot[Any, Any]):
     """A sensible pub player: cover the highest tile it can, with as few tiles as possible;
     throw one die (where allowed) once the open tiles add up to six or less."""
 
@@ -28,7 +28,7 @@ class GreedyBot(Bot):
         return max(flips, key=lambda f: (f.tiles[0], -len(f.tiles), f.tiles))
 
 
-class OptimalBot(Bot):
+class OptimalBot(Bot[Any, Any]):
     """Plays exactly for what wins now: shut the box when alone, beat the best score so far
     when someone has finished, otherwise the lowest expected score; survives in the
     cumulative game; the long game is solved as a two-player race."""

@@ -11,7 +11,7 @@ from typing import Any
 from parlour.core.dice import format_dice, is_double, parse_dice, throw_outcomes
 from parlour.core.errors import InvalidMoveError, RulesError
 from parlour.core.protocol import CHANCE, BotFactory, Game, GameSpec, Hint
-from parlour.games.shut_the_box import notation
+from parlour.games.shut_the_box import notation, text
 from parlour.games.shut_the_box.rules import (
     Mode,
     OneDie,
@@ -419,6 +419,9 @@ class ShutTheBox(Game[Rules, State, Move, Dice, ShutTheBoxView]):
             text += " Balances: " + ", ".join(
                 f"{self.name_of(state, s, names)}: {float(b):+g}" for s, b in enumerate(state.balances))
         return text
+
+    def render_text(self, view: ShutTheBoxView, names: Sequence[str]) -> str:
+        return text.render_view(view, names)
 
     def move_help(self) -> str:
         return notation.HELP

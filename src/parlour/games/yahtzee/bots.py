@@ -10,7 +10,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from parlour.core.protocol import Bot, BotFactory
+from parlour.core.protocol import AnyBot, Bot, BotFactory
 from parlour.games.yahtzee.rules import UPPER, Box, choices, counts
 from parlour.games.yahtzee.state import ROLLS, Dice, Move, Roll, Score
 from parlour.games.yahtzee.view import YahtzeeView
@@ -65,7 +65,7 @@ def greedy_move(state: Any) -> Move:
     return Roll((face,) * n)
 
 
-class GreedyBot(Bot):
+class GreedyBot(Bot[Any, Any]):
     """A pub player who takes what is there: roll; score at once a Yahtzee, a large straight
     or a full house the dice make (any box allowed); with four in a row keep the run and go
     for the large straight (or take the small straight when the large is filled); otherwise
@@ -82,13 +82,13 @@ class GreedyBot(Bot):
         return move
 
 
-def _optimal(rules: Any) -> Bot:
+def _optimal(rules: Any) -> AnyBot:
     from parlour.games.yahtzee.optimal import make_optimal  # NumPy and the solver: only when asked for
 
     return make_optimal(rules)
 
 
-def _win(rules: Any) -> Bot:
+def _win(rules: Any) -> AnyBot:
     from parlour.games.yahtzee.winbot import make_win
 
     return make_win(rules)

@@ -13,7 +13,7 @@ from typing import Any
 from parlour.core.dice import format_dice, parse_dice, throw_outcomes
 from parlour.core.errors import InvalidMoveError, RulesError
 from parlour.core.protocol import CHANCE, BotFactory, Game, GameSpec, Hint
-from parlour.games.yahtzee import notation
+from parlour.games.yahtzee import notation, text
 from parlour.games.yahtzee.rules import (
     BOXES,
     UPPER,
@@ -283,6 +283,9 @@ class Yahtzee(Game[Rules, State, Move, Dice, YahtzeeView]):
             extras.append(f"+{UPPER_BONUS} upper bonus")
         tail = f" ({', '.join(extras)})" if extras else ""
         return f"{who} scores {points} in {action.box.title}{tail}"
+
+    def render_text(self, view: YahtzeeView, names: Sequence[str]) -> str:
+        return text.render_view(view, names)
 
     def move_help(self) -> str:
         return notation.HELP

@@ -11,13 +11,13 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from parlour.core.protocol import Bot
+from parlour.core.protocol import AnyBot, Bot
 from parlour.games.yahtzee.advisor import best_move
 from parlour.games.yahtzee.rules import Rules
 from parlour.games.yahtzee.strategy import YahtzeeTable, table
 
 
-class OptimalBot(Bot):
+class OptimalBot(Bot[Any, Any]):
     """Chooses every keep and box to maximise the expected final score (Verhoeff's optimal
     solitaire strategy, exact); the first of equally good moves in the engine's order."""
 
@@ -40,7 +40,7 @@ class OptimalBot(Bot):
         return move
 
 
-def make_optimal(rules: Any) -> Bot:
+def make_optimal(rules: Any) -> AnyBot:
     """The bot factory for ``BOTS["optimal"]``."""
     return OptimalBot(rules if isinstance(rules, Rules) else None)
 

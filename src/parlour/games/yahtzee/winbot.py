@@ -18,7 +18,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from parlour.core.protocol import Bot
+from parlour.core.protocol import AnyBot, Bot
 from parlour.games.yahtzee.advisor import position_of, valued_moves
 from parlour.games.yahtzee.rules import Rules
 from parlour.games.yahtzee.solver import UPPER_CAP
@@ -72,7 +72,7 @@ def win_values(planner: WinPlanner, state: State, seat: int, legal: Sequence[Any
     return out
 
 
-class WinBot(Bot):
+class WinBot(Bot[Any, Any]):
     """Plays every choice for the best chance to finish ahead (see the module's docstring)."""
 
     name = "win"
@@ -108,7 +108,7 @@ class WinBot(Bot):
         raise AssertionError("the best move is among the legal ones")
 
 
-def make_win(rules: Any) -> Bot:
+def make_win(rules: Any) -> AnyBot:
     """The bot factory for ``BOTS["win"]``."""
     return WinBot(rules if isinstance(rules, Rules) else None)
 

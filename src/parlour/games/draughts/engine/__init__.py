@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from parlour.core.protocol import Bot, BotFactory
+from parlour.core.protocol import AnyBot, BotFactory
 from parlour.games.draughts.board import Position
 from parlour.games.draughts.engine.analysis import (
     Analysis,
@@ -56,7 +56,7 @@ def best_move(position: Position, limits: Limits, history: Sequence[Position] = 
 def level_bot_factory(name: str) -> BotFactory:
     """The factory ``(rules) -> Bot`` of a level, as the game's bot table wants it."""
 
-    def factory(rules: Any) -> Bot:
+    def factory(rules: Any) -> AnyBot:
         return make_level_bot(name)
 
     return factory

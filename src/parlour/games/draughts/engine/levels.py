@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from parlour.core.protocol import Bot
+from parlour.core.protocol import AnyBot, Bot
 from parlour.games.draughts.board import Move, Position, legal_moves
 from parlour.games.draughts.engine import endgame
 from parlour.games.draughts.engine.search import Limits, Probe, Searcher
@@ -169,7 +169,7 @@ DRAW_ACCEPT_BELOW = 25
 """A bot accepts a draw offer unless it stands better than a quarter of a man."""
 
 
-class EngineBot(Bot):
+class EngineBot(Bot[Any, Any]):
     """A draughts bot playing one level (see the module's notes)."""
 
     def __init__(self, lv: Level, database: Probe | None = None) -> None:
@@ -205,7 +205,7 @@ class EngineBot(Bot):
         return self.player.score(after)
 
 
-def make_level_bot(name: str, database: Probe | None = None) -> Bot:
+def make_level_bot(name: str, database: Probe | None = None) -> AnyBot:
     """A bot playing the level ``name`` (see :data:`LEVELS`)."""
     return EngineBot(level(name), database)
 

@@ -1,12 +1,4 @@
-"""Draughts in text: the board with every square's number, then the same facts in sentences.
-
-Each dark square shows its number, with the piece on it in front: ``b`` a black man, ``B`` a
-black king, ``w`` and ``W`` the white ones (``b14``, ``W27``, or just ``13`` when empty).  The
-piece that moved last is marked ``*``.  The board is drawn from the viewer's side: a player of
-Black sees Black's pieces at the bottom, anyone else sees White's there (the usual diagram).
-Under the board, plain sentences say whose move it is, the last move, any capture that must be
-made, a draw on offer and the like, so that it all reads well through a screen reader.
-"""
+"""Draughts as plain text: a seat's view drawn for a terminal."""
 
 from __future__ import annotations
 
@@ -15,7 +7,6 @@ from collections.abc import Sequence
 from parlour.games.draughts.board import Colour, Position, has_capture, square_at
 from parlour.games.draughts.state import State
 from parlour.games.draughts.view import DraughtsView, move_number
-from parlour.tui.render import renderer
 
 CELL = 6
 
@@ -56,8 +47,7 @@ def _side(state: State, colour: Colour, names: Sequence[str]) -> str:
     return f"{colour.title}{who} ({letters}): {count}"
 
 
-@renderer("draughts")
-def render(view: DraughtsView, names: Sequence[str]) -> str:
+def render_view(view: DraughtsView, names: Sequence[str]) -> str:
     s = view.state
     pos = s.position
     black_at_bottom = view.colour is Colour.BLACK

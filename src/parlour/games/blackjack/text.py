@@ -1,4 +1,4 @@
-"""Blackjack in text: the dealer, each player's chips, bet and hands, the last round's results."""
+"""Blackjack as plain text: a seat's view drawn for a terminal."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from parlour.games.blackjack.engine import chips
 from parlour.games.blackjack.rules import Deal, hand_total
 from parlour.games.blackjack.state import Hand, Phase, value
 from parlour.games.blackjack.view import BlackjackView, true_count
-from parlour.tui.render import renderer
 
 
 def _cards(cards: Sequence[str | None]) -> str:
@@ -33,7 +32,6 @@ def _hand(view: BlackjackView, hand: Hand) -> str:
     return f"{_cards([str(c) for c in hand.cards])} {_total(hand.total, hand.soft)}, bet {hand.bet}{extra}"
 
 
-@renderer("blackjack")
 def render_view(view: BlackjackView, names: Sequence[str]) -> str:
     s = view.state
     rules = s.rules

@@ -1,5 +1,4 @@
-"""Yahtzee in text: the score card in two columns (upper left, lower right), the dice and
-the point preview; plain characters only, so it reads the same in a pipe or a screen reader."""
+"""Yahtzee as plain text: a seat's view drawn for a terminal."""
 
 from __future__ import annotations
 
@@ -22,7 +21,6 @@ from parlour.games.yahtzee.view import (
     preview,
     signed,
 )
-from parlour.tui.render import renderer
 
 LEFT = 36
 """Width of the upper section's column."""
@@ -103,8 +101,7 @@ def scoreboard(state: State, names: Sequence[str]) -> list[str]:
     return lines
 
 
-@renderer("yahtzee")
-def render(view: YahtzeeView, names: Sequence[str]) -> str:
+def render_view(view: YahtzeeView, names: Sequence[str]) -> str:
     s = view.state
     lines: list[str] = []
     if s.over:

@@ -1,4 +1,4 @@
-"""Shut the Box in text."""
+"""Shut The Box as plain text: a seat's view drawn for a terminal."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from parlour.games.shut_the_box.rules import Mode
 from parlour.games.shut_the_box.state import State, Status
 from parlour.games.shut_the_box.view import ShutTheBoxView
-from parlour.tui.render import renderer
 
 
 def box_line(state: State, board: int) -> str:
@@ -38,8 +37,7 @@ def _status(state: State, seat: int) -> str:
     return "waiting"
 
 
-@renderer("shut-the-box")
-def render(view: ShutTheBoxView, names: Sequence[str]) -> str:
+def render_view(view: ShutTheBoxView, names: Sequence[str]) -> str:
     s = view.state
     rules = s.rules
     lines = [f"Round {s.round}" + (f" of {rules.rounds}" if rules.rounds > 1 else "")]
