@@ -30,7 +30,7 @@ PUBLISHED = Fraction(956177159, 9795520512)
         (["solve", "shut-the-box", "--open", "1,99"], "--open takes tiles"),
         (["solve", "shut-the-box", "--one-die", "sometimes"], "one_die must be one of"),
         (["rules", "snap"], "unknown game"),
-        (["frobnicate"], "invalid choice"),
+        (["frobnicate"], "neither a command (serve, games, play, simulate, rules, solve) nor a game"),
     ],
 )
 def test_mistakes_get_one_clear_line_and_a_nonzero_exit(args, message):

@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from parlour.core.options import options
 
-DOCS = Path(__file__).resolve().parent.parent / "rules_docs"
-
 
 def rules_text(game: Any) -> str:
-    """``docs/rules/<game>.md`` followed by a table of the house-rule options."""
-    path = DOCS / f"{game.spec.name}.md"
-    text = path.read_text(encoding="utf-8") if path.exists() else f"# {game.spec.title}\n"
+    """The game's rules document followed by a table of the house-rule options."""
+    text = game.rules_document()
     lines = [text.rstrip(), "", "## House-rule options (--rule key=value)", ""]
     for o in options(game.rules_type):
         default = getattr(o.default, "value", o.default)

@@ -5,13 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NoReturn
+from collections.abc import Mapping, Sequence
+from typing import Any, NoReturn
 
+from parlour.core.commands import SIMULATE, SOLVE, Command, Console, ProgressFn
 from parlour.core.errors import ParlourError, RulesError
-
-if TYPE_CHECKING:
-    from parlour.agents.simulate import SimulationResult
+from parlour.core.protocol import AnyBot
+from parlour.core.stats import SimulationResult
 
 
 class CliError(ParlourError):
@@ -24,7 +24,9 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="parlour", description="Parlour: the games of the holiday-cottage manual.")
+    parser = _Parser(prog="parlour", description="Parlour: the games of the holiday-cottage manual.",
+                     epilog="A game's own tools: parlour GAME TOOL ... (such as 'parlour draughts "
+                            "perft 8'); 'parlour games' lists them.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
 
@@ -48,33 +50,37 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("game")
     solve.add_argument("args", nargs=argparse.REMAINDER)
 
-    sim = sub.add_parser("simulate", help="play many games between bots")
+    sim = sub.add_parser("simulate", help="play many games between bots", add_help=False)
     sim.add_argument("game")
-    sim.add_argument("--games", type=int, default=1000)
-    sim.add_argument("--seat", action="append", default=[], metavar="bot:BOT")
-    sim.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE")
-    sim.add_argument("--preset", help="start from a named set of house rules (blackjack: casino)")
-    sim.add_argument("--seed", type=int)
-    sim.add_argument("--json", action="store_true", help="print JSON for programs")
-    sim.add_argument("--hands", type=int, help="blackjack: hands to play (one seat, a bet of 1 "
-                                                "each), compared with the solver's expected return")
+    sim.add_argument("args", nargs=argparse.REMAINDER)
 
     from parlour.cli.serve import add_parser as add_serve
 
     add_serve(sub)
 
-    from parlour.cli.gin_rummy import add_parser as add_gin_rummy
-
-    add_gin_rummy(sub)
-
-    from parlour.cli.draughts import add_parser as add_draughts
-
-    add_draughts(sub)
-
     rules = sub.add_parser("rules", help="the rules as implemented, and every house-rule option")
     rules.add_argument("game")
     rules.add_argument("--json", action="store_true", help="the options as JSON")
     return parser
+
+
+def simulate_parser(game: Any) -> argparse.ArgumentParser:
+    """``parlour simulate GAME``'s options: the generic ones and the game's own (if any)."""
+    sim = _Parser(prog=f"parlour simulate {game.spec.name}", description="Play many games between bots.")
+    sim.add_argument("--games", type=int, default=1000)
+    sim.add_argument("--seat", action="append", default=[], metavar="bot:BOT")
+    sim.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE")
+    sim.add_argument("--preset", help="start from a named set of house rules")
+    sim.add_argument("--seed", type=int)
+    sim.add_argument("--json", action="store_true", help="print JSON for programs")
+    own = _command(game, SIMULATE)
+    if own is not None:
+        own.add_arguments(sim)
+    return sim
+
+
+def _command(game: Any, name: str) -> Command | None:
+    return next((c for c in game.commands() if c.name == name), None)
 
 
 def _game(name: str) -> Any:
@@ -107,6 +113,11 @@ def cmd_games(args: argparse.Namespace) -> int:
         players = (f"{game.spec.min_players}" if game.spec.min_players == game.spec.max_players
                    else f"{game.spec.min_players}-{game.spec.max_players}")
         print(f"{game.spec.name:<14} {game.spec.title} ({players} players): {game.spec.summary}")
+        tools = [f"parlour solve {game.spec.name}"] if _command(game, SOLVE) is not None else []
+        tools += [f"parlour {game.spec.name} {c.name}" for c in game.commands()
+                  if c.name not in (SOLVE, SIMULATE)]
+        if tools:
+            print(f"{'':<15}tools: {', '.join(tools)}")
     return 0
 
 
@@ -162,10 +173,12 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    from parlour.agents import make_bot
     from parlour.agents.simulate import simulate
     from parlour.cli.progress import Progress
 
     game = _game(args.game)
+    args = simulate_parser(game).parse_args(args.args, namespace=args)
     rules = _rules(game, args.rule, args.preset)
     if args.games < 1:
         raise CliError("--games must be at least 1")
@@ -174,27 +187,22 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         if not text.lower().startswith("bot:"):
             raise CliError(f"simulate takes bots only (bot:NAME), not {text!r}")
         bots.append(text[4:])
+    args.bots = bots
+    args.rules = rules
     game.initial_state(rules, len(bots))
-    from parlour.agents import make_bot
-
     for name in bots:
         make_bot(game, name, rules)
-    if args.hands is not None:
-        if game.spec.name != "blackjack":
-            raise CliError("--hands is for blackjack; other games count --games")
-        if len(bots) != 1:
-            raise CliError("--hands plays one seat: give one --seat bot:NAME")
-        return _simulate_blackjack(rules, bots[0], args)
-    if game.spec.name == "yahtzee" and [b.strip().lower() for b in bots] == ["optimal"]:
-        return _simulate_yahtzee_optimal(game, rules, args)
+    own = _command(game, SIMULATE)
+    if own is not None and (own.applies is None or own.applies(args)):
+        return own.run(args, TerminalConsole())
     result = simulate(game, rules, bots, args.games, args.seed,
                       progress=Progress(f"{game.spec.title}"))
-    _report(game, result, args.json)
+    report(game, result, args.json)
     return 0
 
 
-def _report(game: Any, result: SimulationResult, as_json: bool,
-            expected: dict[str, float] | None = None) -> None:
+def report(game: Any, result: SimulationResult, as_json: bool,
+           expected: Mapping[str, float] | None = None) -> None:
     """Print a simulation's result (``expected``: the solver's figures, shown alongside)."""
     data = result.to_json()
     if expected is not None:
@@ -224,44 +232,28 @@ def _report(game: Any, result: SimulationResult, as_json: bool,
             print("    scores: " + " ".join(f"{k}:{v / total * 100:.1f}%" for k, v in dist.items()))
 
 
-def _simulate_blackjack(rules: Any, bot: str, args: argparse.Namespace) -> int:
-    """``--hands N``: one seat plays N hands of a chip each (``parlour.cli.simulate_blackjack``);
-    the mean return per hand with its standard error, beside the solver's expectation."""
-    from parlour.cli.progress import Progress
-    from parlour.cli.simulate_blackjack import simulate_hands
+class TerminalConsole(Console):
+    """A game command's console: standard output, a progress bar where a person watches."""
 
-    if args.hands < 1:
-        raise CliError("--hands must be at least 1")
-    found = simulate_hands(rules, bot, args.hands, args.seed, progress=Progress("Blackjack hands"))
-    if args.json:
-        print(json.dumps(found, indent=2))
-        return 0
-    print(f"Blackjack, bot:{bot}: {found['hands']} hands of 1 chip")
-    print(f"  mean return {found['mean'] * 100:+.3f}% a hand ± {found['se'] * 100:.3f}% (standard error)")
-    print(f"  the solver's expected return {found['expected'] * 100:+.4f}% "
-          f"({found['z']:+.2f} standard errors away)")
-    print(f"  won {found['won'] * 100:.1f}%, pushed {found['pushed'] * 100:.1f}%, "
-          f"lost {found['lost'] * 100:.1f}% of hands")
-    return 0
+    def __init__(self, quiet: bool = False) -> None:
+        self.quiet = quiet
 
+    def print(self, text: str = "") -> None:
+        print(text)
 
-def _simulate_yahtzee_optimal(game: Any, rules: Any, args: argparse.Namespace) -> int:
-    """Yahtzee's optimal bot alone: all the games at once, by the fast simulation of its strategy
-    (``parlour.games.yahtzee.simulate``; its own dice stream), reported like any simulation."""
-    from collections import Counter
+    def progress(self, label: str) -> ProgressFn:
+        from parlour.cli.progress import Progress
 
-    from parlour.agents.simulate import SeatStats, SimulationResult
-    from parlour.cli.progress import Progress
-    from parlour.games.yahtzee.simulate import simulate_optimal
+        return Progress(label, enabled=False if self.quiet else None)
 
-    summary = simulate_optimal(rules, args.games, args.seed, progress=Progress(f"{game.spec.title} turns"))
-    scores = summary.scores.tolist()
-    seat = SeatStats("1:optimal", wins=float(summary.games), returns=float(sum(scores)),
-                     returns_sq=float(sum(s * s for s in scores)), scores=Counter(scores))
-    result = SimulationResult(game.spec.name, summary.games, [seat])
-    _report(game, result, args.json, {"mean_score_se": summary.se, "expected_score": summary.expected,
-                                      "z": summary.z})
-    return 0
+    def bot(self, game: Any, name: str, rules: Any) -> AnyBot:
+        from parlour.agents import make_bot
+
+        return make_bot(game, name, rules)
+
+    def report(self, result: SimulationResult, as_json: bool,
+               expected: Mapping[str, float] | None = None) -> None:
+        report(_game(result.game), result, as_json, expected)
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
@@ -277,25 +269,42 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    from parlour.cli import solvers
-
     game = _game(args.game)
-    handler = solvers.SOLVERS.get(game.spec.name)
-    if handler is None:
+    command = _command(game, SOLVE)
+    if command is None:
         raise CliError(f"{game.spec.title} has no solver")
-    return handler(args.args)
+    return _run(game, command, f"parlour solve {game.spec.name}", args.args)
 
 
-def cmd_gin_rummy(args: argparse.Namespace) -> int:
-    from parlour.cli.gin_rummy import main as gin_rummy
+def _run(game: Any, command: Command, prog: str, argv: Sequence[str]) -> int:
+    parser = _Parser(prog=prog, description=command.description or command.help)
+    command.add_arguments(parser)
+    return command.run(parser.parse_args(argv), TerminalConsole())
 
-    return gin_rummy(args)
 
+def cmd_game_tool(argv: Sequence[str]) -> int:
+    """``parlour GAME TOOL …``: one of the game's own commands."""
+    from parlour.core.errors import UnknownGameError
 
-def cmd_draughts(args: argparse.Namespace) -> int:
-    from parlour.cli.draughts import main as draughts
+    try:
+        game = _game(argv[0])
+    except UnknownGameError:
+        from parlour.core import registry
 
-    return draughts(args)
+        games = ", ".join(g.spec.name for g in registry.games())
+        raise CliError(f"{argv[0]!r} is neither a command ({', '.join(COMMANDS)}) nor a game "
+                       f"({games}); see 'parlour --help'") from None
+    tools = {c.name: c for c in game.commands() if c.name not in (SOLVE, SIMULATE)}
+    prog = f"parlour {game.spec.name}"
+    parser = _Parser(prog=prog, description=f"{game.spec.title}: the game's own tools.")
+    sub = parser.add_subparsers(dest="tool", metavar="TOOL", parser_class=_Parser)
+    sub.required = True
+    for command in tools.values():
+        sub.add_parser(command.name, help=command.help, add_help=False)
+    if not tools:
+        raise CliError(f"{game.spec.title} has no tools of its own")
+    known, _ = parser.parse_known_args(argv[1:2])
+    return _run(game, tools[known.tool], f"{prog} {known.tool}", argv[2:])
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -306,13 +315,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 COMMANDS = {"serve": cmd_serve, "games": cmd_games, "play": cmd_play, "simulate": cmd_simulate,
             "rules": cmd_rules, "solve": cmd_solve}
-COMMANDS["gin-rummy"] = cmd_gin_rummy
-COMMANDS["draughts"] = cmd_draughts
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; errors are one line on standard error and a non-zero status."""
+    argv = list(sys.argv[1:] if argv is None else argv)
     try:
+        if argv and not argv[0].startswith("-") and argv[0] not in COMMANDS:
+            return cmd_game_tool(argv)
         args = build_parser().parse_args(argv)
         return COMMANDS[args.command](args)
     except (ParlourError, RulesError) as exc:

@@ -29,9 +29,13 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Generic, TypeVar
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from parlour.core.errors import IllegalMoveError, NotYourTurnError
+
+if TYPE_CHECKING:
+    from parlour.core.commands import Command
 
 CHANCE = -1
 """The pseudo-seat that acts at chance nodes (dice, shuffles, deals)."""
@@ -383,6 +387,21 @@ class Game(abc.ABC, Generic[R, S, M, C, V]):
         """The view drawn as plain text for a terminal (and the golden playthroughs), with the
         players' ``names`` by seat; games draw their own (``text.py``), the default is the JSON."""
         return json.dumps(view.to_json(), indent=1)
+
+    def commands(self) -> Sequence[Command]:
+        """The game's own command-line commands (:mod:`parlour.core.commands`): ``parlour solve
+        GAME``, extra ``simulate`` options, tools such as ``parlour draughts perft``; none by
+        default."""
+        return ()
+
+    def rules_document(self) -> str:
+        """The rules as implemented, in Markdown: every default, option and judgement call.
+        Parlour's own games keep theirs in ``parlour/rules_docs/<name>.md`` (copied from
+        ``docs/rules/``); another game overrides this."""
+        path = Path(__file__).resolve().parent.parent / "rules_docs" / f"{self.spec.name}.md"
+        if path.exists():
+            return path.read_text(encoding="utf-8")
+        return f"# {self.spec.title}\n\n{self.spec.summary}\n"
 
     def move_help(self) -> str:
         """How to type moves, for ``help`` in the terminal."""

@@ -20,7 +20,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from parlour.core.errors import ParlourError
 from parlour.core.protocol import CHANCE
 from parlour.games.yahtzee import solver, strategy
 from parlour.games.yahtzee.rules import (
@@ -509,8 +508,15 @@ def test_the_optimal_bot_plays_whole_games(manual: YahtzeeTable) -> None:
 # ---- the command line ------------------------------------------------------------------------
 
 
+def _solve(args: list[str]) -> int:
+    """``parlour solve yahtzee ARGS``, in this process."""
+    from parlour.cli.main import main as parlour
+
+    return parlour(["solve", "yahtzee", *args])
+
+
 def test_cli(manual: YahtzeeTable, cache_folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from parlour.cli.solve_yahtzee import main
+    main = _solve
 
     assert main(["--cache-dir", str(cache_folder)]) == 0
     out = capsys.readouterr().out
@@ -539,8 +545,8 @@ def test_cli(manual: YahtzeeTable, cache_folder: Path, capsys: pytest.CaptureFix
     (["--dice", "1,2,3"], "five dice"),
     (["--rule", "joker=sometimes"], "joker"),
 ])
-def test_cli_errors(cache_folder: Path, args: list[str], message: str) -> None:
-    from parlour.cli.solve_yahtzee import main
-
-    with pytest.raises(ParlourError, match=message):
-        main(["--cache-dir", str(cache_folder), *args])
+def test_cli_errors(cache_folder: Path, args: list[str], message: str,
+                    capsys: pytest.CaptureFixture[str]) -> None:
+    assert _solve(["--cache-dir", str(cache_folder), *args]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("parlour: error: ") and message in error and error.count("\n") == 1

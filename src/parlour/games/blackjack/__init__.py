@@ -1,6 +1,5 @@
 """Blackjack: the manual's game and casino rules, chips and bets, the dealer's hole card hidden."""
 
-from parlour.core.registry import register
 from parlour.games.blackjack.game import GAME, Blackjack
 from parlour.games.blackjack.rules import Deal, Double, Payout, Rules, Soft17, Surrender
 from parlour.games.blackjack.state import (
@@ -19,8 +18,6 @@ from parlour.games.blackjack.state import (
     SurrenderHand,
 )
 from parlour.games.blackjack.view import BlackjackView
-
-register(GAME)
 
 __all__ = ["GAME", "Bet", "Blackjack", "BlackjackView", "Deal", "Double", "DoubleDown", "Hand", "Hit",
            "Insure", "Move", "NoInsurance", "Outcome", "Payout", "Phase", "Rules", "Soft17", "Split",

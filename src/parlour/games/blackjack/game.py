@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from parlour.core.cards import Card
+from parlour.core.commands import Command
 from parlour.core.errors import RulesError
 from parlour.core.protocol import CHANCE, BotFactory, Game, GameSpec, Hint
 from parlour.games.blackjack import engine, notation, text
@@ -241,6 +242,11 @@ class Blackjack(Game[Rules, State, Move, Card, BlackjackView]):
         from parlour.games.blackjack.advisor import warm
 
         warm(rules)
+
+    def commands(self) -> Sequence[Command]:
+        from parlour.games.blackjack.commands import COMMANDS
+
+        return COMMANDS
 
     def bots(self) -> Mapping[str, BotFactory]:
         from parlour.games.blackjack.bots import BOTS

@@ -1,6 +1,5 @@
 """English draughts (checkers): the board core, the game, its notation (moves, FEN, PDN) and perft."""
 
-from parlour.core.registry import register
 from parlour.games.draughts.board import START, Colour, Move, Piece, Position, legal_moves, play
 from parlour.games.draughts.game import GAME, Draughts
 from parlour.games.draughts.rules import Colours, Rules
@@ -16,8 +15,6 @@ from parlour.games.draughts.state import (
     Toss,
 )
 from parlour.games.draughts.view import DraughtsView
-
-register(GAME)
 
 __all__ = ["GAME", "START", "AcceptDraw", "Action", "Colour", "Colours", "DeclineDraw", "Draughts",
            "DraughtsView", "Ending", "Huff", "Move", "OfferDraw", "Piece", "Position", "Resign",

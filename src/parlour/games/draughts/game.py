@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from parlour.core.commands import Command
 from parlour.core.errors import AmbiguousMoveError, InvalidMoveError, RulesError
 from parlour.core.protocol import CHANCE, BotFactory, Export, Game, GameSpec, Hint, View
 from parlour.games.draughts import notation, text
@@ -576,6 +577,11 @@ class Draughts(Game[Rules, State, Action, Toss, DraughtsView]):
         from parlour.games.draughts.review import review
 
         return review(record_to_pdn(record), SERVER_REVIEW_NODES)
+
+    def commands(self) -> Sequence[Command]:
+        from parlour.games.draughts.commands import COMMANDS
+
+        return COMMANDS
 
     def bots(self) -> Mapping[str, BotFactory]:
         from parlour.games.draughts.bots import load_engine_bots

@@ -9,6 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from parlour.core.cards import standard_deck
+from parlour.core.commands import Command
 from parlour.core.errors import RulesError
 from parlour.core.protocol import CHANCE, BotFactory, Game, GameSpec, Hint
 from parlour.games.gin_rummy import engine, notation, text
@@ -208,6 +209,11 @@ class GinRummy(Game[Rules, State, Move, Outcome, GinView]):
         from parlour.games.gin_rummy.advisor import advise
 
         return advise(make_view(state, seat), self.legal_moves(state, seat))
+
+    def commands(self) -> Sequence[Command]:
+        from parlour.games.gin_rummy.commands import COMMANDS
+
+        return COMMANDS
 
     def bots(self) -> Mapping[str, BotFactory]:
         from parlour.games.gin_rummy.bots import BOTS

@@ -8,6 +8,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from parlour.core.commands import Command
 from parlour.core.dice import format_dice, is_double, parse_dice, throw_outcomes
 from parlour.core.errors import InvalidMoveError, RulesError
 from parlour.core.protocol import CHANCE, BotFactory, Game, GameSpec, Hint
@@ -430,6 +431,11 @@ class ShutTheBox(Game[Rules, State, Move, Dice, ShutTheBoxView]):
         from parlour.games.shut_the_box.advisor import advise
 
         return advise(state, seat)
+
+    def commands(self) -> Sequence[Command]:
+        from parlour.games.shut_the_box.commands import COMMANDS
+
+        return COMMANDS
 
     def bots(self) -> Mapping[str, BotFactory]:
         from parlour.games.shut_the_box.bots import BOTS

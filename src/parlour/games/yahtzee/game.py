@@ -10,6 +10,7 @@ from fractions import Fraction
 from functools import cache, lru_cache
 from typing import Any
 
+from parlour.core.commands import Command
 from parlour.core.dice import format_dice, parse_dice, throw_outcomes
 from parlour.core.errors import InvalidMoveError, RulesError
 from parlour.core.protocol import CHANCE, BotFactory, Game, GameSpec, Hint
@@ -307,6 +308,11 @@ class Yahtzee(Game[Rules, State, Move, Dice, YahtzeeView]):
             return None
         hint: Hint[Move] | None = module.advise(state, seat)
         return hint
+
+    def commands(self) -> Sequence[Command]:
+        from parlour.games.yahtzee.commands import COMMANDS
+
+        return COMMANDS
 
     def bots(self) -> Mapping[str, BotFactory]:
         from parlour.games.yahtzee.bots import BOTS

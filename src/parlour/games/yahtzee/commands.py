@@ -5,28 +5,16 @@ from __future__ import annotations
 import argparse
 import json
 import time
-from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import Any
 
-from parlour.cli.progress import Progress
-from parlour.core.errors import InvalidMoveError, ParlourError
+from parlour.core.commands import Command, CommandError, Console
+from parlour.core.errors import InvalidMoveError
 from parlour.core.options import parse_assignments, rules_to_json
 from parlour.games.yahtzee.rules import BOXES, Box, Rules
 from parlour.games.yahtzee.strategy import Choice, Position, YahtzeeTable, table
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise ParlourError(f"{message} (see 'parlour solve yahtzee --help')")
-
-
-def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(
-        prog="parlour solve yahtzee",
-        description="The exact optimal solitaire strategy of Yahtzee: the highest expected final "
-                    "score and its spread, or (with --dice or a position) the expected final score "
-                    "of every choice.  The strategy is solved once (a few seconds) and cached.",
-    )
+def _arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
                    help="a house rule (see 'parlour rules yahtzee')")
     p.add_argument("--json", action="store_true", help="print JSON for programs")
@@ -44,7 +32,6 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--dice", metavar="D,D,D,D,D", help="the five dice showing, e.g. 2,2,5,5,6")
     q.add_argument("--rolls-left", type=int, default=2, choices=(0, 1, 2),
                    help="rolls left with these dice (default 2: just after the first roll)")
-    return p
 
 
 def _boxes(text: str) -> frozenset[Box]:
@@ -54,7 +41,7 @@ def _boxes(text: str) -> frozenset[Box]:
     try:
         return frozenset(parse_box(n) for n in names)
     except InvalidMoveError as exc:
-        raise ParlourError(f"--filled: {exc}") from None
+        raise CommandError(f"--filled: {exc}") from None
 
 
 def _dice(text: str) -> tuple[int, ...]:
@@ -62,22 +49,22 @@ def _dice(text: str) -> tuple[int, ...]:
     if len(parts) == 1 and len(parts[0]) == 5:
         parts = list(parts[0])
     if len(parts) != 5 or not all(p.isascii() and p.isdigit() and 1 <= int(p) <= 6 for p in parts):
-        raise ParlourError(f"--dice takes five dice from 1 to 6, e.g. 2,2,5,5,6; not {text!r}")
+        raise CommandError(f"--dice takes five dice from 1 to 6, e.g. 2,2,5,5,6; not {text!r}")
     return tuple(sorted(int(p) for p in parts))
 
 
 def _position(args: argparse.Namespace) -> Position:
     filled = _boxes(args.filled)
     if Box.YAHTZEE in filled and args.yahtzee is None:
-        raise ParlourError("the Yahtzee box is filled: say what it holds with --yahtzee 50 or --yahtzee 0")
+        raise CommandError("the Yahtzee box is filled: say what it holds with --yahtzee 50 or --yahtzee 0")
     if Box.YAHTZEE not in filled and args.yahtzee is not None:
-        raise ParlourError("--yahtzee is only for a filled Yahtzee box (add yahtzee to --filled)")
+        raise CommandError("--yahtzee is only for a filled Yahtzee box (add yahtzee to --filled)")
     if len(filled) == len(BOXES):
-        raise ParlourError("every box is filled: the game is over")
+        raise CommandError("every box is filled: the game is over")
     try:
         return Position(filled, args.upper, args.yahtzee == 50, args.score)
     except ValueError as exc:
-        raise ParlourError(str(exc)) from None
+        raise CommandError(str(exc)) from None
 
 
 def _choice_text(choice: Choice) -> str:
@@ -94,8 +81,8 @@ def _choice_json(choice: Choice) -> dict[str, Any]:
     return {"keep": list(choice)}
 
 
-def _load(rules: Rules, args: argparse.Namespace) -> YahtzeeTable:
-    return table(rules, args.cache_dir, progress=Progress("Solving Yahtzee"))
+def _load(rules: Rules, args: argparse.Namespace, console: Console) -> YahtzeeTable:
+    return table(rules, args.cache_dir, progress=console.progress("Solving Yahtzee"))
 
 
 def _where(tbl: YahtzeeTable) -> str:
@@ -104,22 +91,21 @@ def _where(tbl: YahtzeeTable) -> str:
     return f"Table {verb} in {tbl.seconds:.2f} s; {place}"
 
 
-def main(argv: Sequence[str]) -> int:
-    args = build_parser().parse_args(list(argv))
+def _solve(args: argparse.Namespace, console: Console) -> int:
     rules = parse_assignments(Rules, args.rule)
     query = args.dice is not None or args.filled or args.upper or args.yahtzee is not None or args.score
     position = _position(args) if query else None
     dice = _dice(args.dice) if args.dice is not None else None
-    tbl = _load(rules, args)
+    tbl = _load(rules, args, console)
     out: dict[str, Any] = {
         "rules": rules_to_json(rules), "expected": tbl.expected(), "source": tbl.source,
         "seconds": round(tbl.seconds, 3), "cache": None if tbl.path is None else str(tbl.path),
     }
     if position is None:
         start = time.perf_counter()
-        out["sd"] = tbl.sd(progress=Progress("Second moments"))
+        out["sd"] = tbl.sd(progress=console.progress("Second moments"))
         out["sd_seconds"] = round(time.perf_counter() - start, 3)
-        return _print_game(out, args.json)
+        return _print_game(out, args.json, console)
     out["position"] = {"filled": [b.value for b in BOXES if b in position.filled],
                        "upper": position.upper, "yahtzee": args.yahtzee, "score": position.score}
     out["value"] = tbl.value(position)
@@ -130,36 +116,71 @@ def main(argv: Sequence[str]) -> int:
         ranked = tbl.choices(position, dice, args.rolls_left)
         out["choices"] = [{**_choice_json(c), "value": v} for c, v in ranked]
     if args.json:
-        print(json.dumps(out, indent=2))
+        console.print(json.dumps(out, indent=2))
         return 0
-    print(_where(tbl))
+    console.print(_where(tbl))
     filled = ", ".join(b.title for b in BOXES if b in position.filled) or "none"
-    print(f"Filled: {filled}; upper total {position.upper}"
+    console.print(f"Filled: {filled}; upper total {position.upper}"
           + (f"; Yahtzee box {args.yahtzee}" if args.yahtzee is not None else "")
           + f"; points so far {position.score}")
     what = "expected final score" if position.score else "expected points still to come"
-    print(f"Before the turn: {what} {out['value']:.4f}")
+    console.print(f"Before the turn: {what} {out['value']:.4f}")
     if dice is not None:
-        print(f"Dice {' '.join(map(str, dice))} with {args.rolls_left} roll"
+        console.print(f"Dice {' '.join(map(str, dice))} with {args.rolls_left} roll"
               f"{'' if args.rolls_left == 1 else 's'} left: {out['dice_value']:.4f}")
         best = ranked[0][1]
         for choice, value in ranked:
             gap = best - value
             note = "best" if gap <= 1e-9 else f"-{gap:.4f}"
-            print(f"  {_choice_text(choice):<22} {value:10.4f}  ({note})")
+            console.print(f"  {_choice_text(choice):<22} {value:10.4f}  ({note})")
     return 0
 
 
-def _print_game(out: dict[str, Any], as_json: bool) -> int:
+def _print_game(out: dict[str, Any], as_json: bool, console: Console) -> int:
     if as_json:
-        print(json.dumps(out, indent=2))
+        console.print(json.dumps(out, indent=2))
         return 0
     rules = ", ".join(f"{k}={json.dumps(v)}" for k, v in out["rules"].items()
                       if k in ("joker", "bonus_needs_fifty"))
-    print(f"Yahtzee, optimal solitaire play ({rules})")
-    print(f"Expected final score: {out['expected']:.4f}  (exactly {out['expected']!r})")
-    print(f"Standard deviation:   {out['sd']:.4f}")
+    console.print(f"Yahtzee, optimal solitaire play ({rules})")
+    console.print(f"Expected final score: {out['expected']:.4f}  (exactly {out['expected']!r})")
+    console.print(f"Standard deviation:   {out['sd']:.4f}")
     verb = "loaded" if out["source"] == "loaded" else "solved"
     where = f"cached in {out['cache']}" if out["cache"] else "not cached (the folder is not writable)"
-    print(f"Table {verb} in {out['seconds']:.2f} s, second moments in {out['sd_seconds']:.2f} s; {where}")
+    console.print(f"Table {verb} in {out['seconds']:.2f} s, second moments in {out['sd_seconds']:.2f} s; "
+                  f"{where}")
     return 0
+
+
+SOLVE_DESCRIPTION = ("The exact optimal solitaire strategy of Yahtzee: the highest expected final "
+                    "score and its spread, or (with --dice or a position) the expected final score "
+                    "of every choice.  The strategy is solved once (a few seconds) and cached.")
+
+def _no_arguments(p: argparse.ArgumentParser) -> None:
+    """The optimal bot's fast simulation takes ``parlour simulate``'s own options only."""
+
+
+def _simulate_optimal(args: argparse.Namespace, console: Console) -> int:
+    """The optimal bot alone: all the games at once, by the fast simulation of its strategy
+    (``parlour.games.yahtzee.simulate``; its own dice stream), reported like any simulation."""
+    from collections import Counter
+
+    from parlour.core.stats import SeatStats, SimulationResult
+    from parlour.games.yahtzee.simulate import simulate_optimal
+
+    summary = simulate_optimal(args.rules, args.games, args.seed, progress=console.progress("Yahtzee turns"))
+    scores = summary.scores.tolist()
+    seat = SeatStats("1:optimal", wins=float(summary.games), returns=float(sum(scores)),
+                     returns_sq=float(sum(s * s for s in scores)), scores=Counter(scores))
+    result = SimulationResult("yahtzee", summary.games, [seat])
+    console.report(result, args.json, {"mean_score_se": summary.se, "expected_score": summary.expected,
+                                       "z": summary.z})
+    return 0
+
+
+COMMANDS = (
+    Command("solve", SOLVE_DESCRIPTION.split(".  ")[0], _arguments, _solve, SOLVE_DESCRIPTION),
+    Command("simulate", "the optimal bot alone, by the fast simulation of its strategy", _no_arguments,
+            _simulate_optimal, applies=lambda args: [b.strip().lower() for b in args.bots] == ["optimal"]),
+)
+"""The game's own commands (``Game.commands``): ``parlour solve yahtzee``."""

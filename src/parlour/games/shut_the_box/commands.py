@@ -4,24 +4,16 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any, NoReturn
+from typing import Any
 
-from parlour.core.errors import ParlourError
+from parlour.core.commands import Command, CommandError, Console
 from parlour.core.options import rules_from_json
 from parlour.games.shut_the_box.rules import BOX_SIZES, Rules, mask_of, tiles_of
 from parlour.games.shut_the_box.solver import Objective, ObjectiveKind, solve
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise ParlourError(f"{message} (see 'parlour solve shut-the-box --help')")
-
-
-def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="parlour solve shut-the-box",
-                description="Exact optimal play for one turn of Shut the Box.")
+def _arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--tiles", type=int, default=9, choices=BOX_SIZES)
     p.add_argument("--one-die", default="high-tiles",
                    help="high-tiles (default), seven-eight-nine, low-total or never")
@@ -33,13 +25,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="rank every flip for this throw total (the advisor)")
     p.add_argument("--exact", action="store_true", help="exact fractions")
     p.add_argument("--json", action="store_true", help="print JSON for programs")
-    return p
 
 
 def _tiles(text: str, box: int) -> int:
     parts = [x for x in text.replace("+", ",").replace(" ", ",").split(",") if x]
     if not all(x.isdigit() and 1 <= int(x) <= box for x in parts):
-        raise ParlourError(f"--open takes tiles from 1 to {box}, e.g. 1,2,5; not {text!r}")
+        raise CommandError(f"--open takes tiles from 1 to {box}, e.g. 1,2,5; not {text!r}")
     return mask_of([int(x) for x in parts])
 
 
@@ -54,14 +45,13 @@ def _words(objective: Objective, value: Fraction | float) -> str:
     return f"{what} = {float(value) * 100:.5f}%"
 
 
-def main(argv: Sequence[str]) -> int:
-    args = build_parser().parse_args(list(argv))
+def _solve(args: argparse.Namespace, console: Console) -> int:
     rules: Rules = rules_from_json(Rules, {"tiles": args.tiles, "one_die": args.one_die,
                                            "scoring": args.scoring})
     objective = Objective.parse(args.objective)
     open_mask = rules.all_tiles if args.open is None else _tiles(args.open, rules.tiles)
     if args.throw is not None and not 1 <= args.throw <= 12:
-        raise ParlourError("--throw is a dice total from 1 to 12")
+        raise CommandError("--throw is a dice total from 1 to 12")
     sol: Any = solve(rules.tiles, rules.one_die, rules.scoring, objective, exact=args.exact)
     value = sol.value(open_mask)
     dice = sol.dice_values(open_mask)
@@ -80,26 +70,34 @@ def main(argv: Sequence[str]) -> int:
         for t in totals
     }
     if args.json:
-        print(json.dumps(out, indent=2))
+        console.print(json.dumps(out, indent=2))
         return 0
     board = " ".join(str(t) for t in tiles_of(open_mask)) or "none"
-    print(f"Shut the Box, {rules.tiles} tiles, one die: {rules.one_die.value}, "
+    console.print(f"Shut the Box, {rules.tiles} tiles, one die: {rules.one_die.value}, "
           f"scoring: {rules.scoring.value}; objective: {objective}")
-    print(f"Open tiles: {board}")
+    console.print(f"Open tiles: {board}")
     line = f"Value before the throw: {_words(objective, value)}"
     if args.exact:
         line += f"  (exactly {value})"
-    print(line)
+    console.print(line)
     for n, v in sorted(dice.items()):
-        print(f"  throw {'one die ' if n == 1 else 'two dice'}: {_words(objective, v)}"
+        console.print(f"  throw {'one die ' if n == 1 else 'two dice'}: {_words(objective, v)}"
               + ("   <- best" if n == out["best_dice"] and len(dice) > 1 else ""))
-    print("Best flip for each throw (then the alternatives):")
+    console.print("Best flip for each throw (then the alternatives):")
     for t in totals:
         ranked = sol.flip_values(open_mask, t)
         if not ranked:
-            print(f"  {t:>2}: no move - the turn ends")
+            console.print(f"  {t:>2}: no move - the turn ends")
             continue
         parts = [f"{'+'.join(map(str, tiles_of(m)[::-1]))} ({_words(objective, v)})"
                  for m, v in ranked]
-        print(f"  {t:>2}: " + ";  ".join(parts))
+        console.print(f"  {t:>2}: " + ";  ".join(parts))
     return 0
+
+
+SOLVE_DESCRIPTION = ("Exact optimal play for one turn of Shut the Box.")
+
+COMMANDS = (
+    Command("solve", SOLVE_DESCRIPTION.split(". ")[0], _arguments, _solve, SOLVE_DESCRIPTION),
+)
+"""The game's own commands (``Game.commands``): ``parlour solve shut-the-box``."""

@@ -1,5 +1,5 @@
 """``parlour simulate blackjack --hands N``: many hands of one seat through the game itself, to
-check the solver against play (a command-line tool: bots come from ``parlour.agents``).
+check the solver against play.
 
 :func:`simulate_hands` plays ``hands`` rounds with a bet of one chip each (a bankroll that cannot
 run out), through the full engine (every card a chance event drawn with its exact probability),
@@ -16,8 +16,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from parlour.agents import make_bot
 from parlour.core.driver import play
+from parlour.core.protocol import AnyBot
 from parlour.games.blackjack.game import GAME
 from parlour.games.blackjack.rules import Rules
 from parlour.games.blackjack.solver import solve
@@ -26,14 +26,17 @@ ROUNDS = 1000
 """Rounds in each game played (hands are played game after game)."""
 
 
-def simulate_hands(rules: Rules, bot: str, hands: int, seed: int | None = None,
+def simulate_hands(rules: Rules, bot: str, make_bot: Callable[[Rules], AnyBot], hands: int,
+                   seed: int | None = None,
                    progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+    """Play ``hands`` hands of one seat, whose bot (called ``bot``) ``make_bot`` makes for the
+    rules of each game played."""
     rng = random.Random(seed)
     nets: list[float] = []
     while len(nets) < hands:
         rounds = min(ROUNDS, hands - len(nets))
         table = dataclasses.replace(rules, rounds=rounds, min_bet=1, max_bet=1, bankroll=10 * rounds + 10)
-        state = play(GAME, table, [make_bot(GAME, bot, table)], random.Random(rng.getrandbits(64))).state
+        state = play(GAME, table, [make_bot(table)], random.Random(rng.getrandbits(64))).state
         nets += [float(r.net(0)) for r in state.history]
         if progress is not None:
             progress(len(nets), hands)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import Any
 
-from parlour.core.errors import ParlourError
+from parlour.core.commands import Command, CommandError, Console
 from parlour.core.options import parse_assignments, rules_from_json, rules_to_json
 from parlour.games.blackjack.rules import Rules
 from parlour.games.blackjack.solver import Decision, Kind, Strategy, solve
@@ -16,22 +16,12 @@ LEGEND = ("H hit, S stand, P split, D double (else hit), Ds double (else stand),
           "Rh / Rs / Rp surrender (else hit / stand / split)")
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise ParlourError(f"{message} (see 'parlour solve blackjack --help')")
-
-
-def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="parlour solve blackjack",
-                description="Exact best play of Blackjack (composition dependent for finite "
-                            "decks) and the game's expected return. The rules default to the "
-                            "manual's game; --rule deal=peek ... for casino rules.")
+def _arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
                    help="a house rule, as 'parlour rules blackjack' would list (repeatable)")
     p.add_argument("--casino", action="store_true",
                    help="start from the usual casino rules (Rules.casino) instead of the manual's")
     p.add_argument("--json", action="store_true", help="print JSON for programs")
-    return p
 
 
 def _card(v: int | None) -> str:
@@ -81,30 +71,72 @@ def _rules(assignments: Sequence[str], casino: bool) -> Rules:
     for item in assignments:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise ParlourError(f"a rule is written key=value, not {item!r}")
+            raise CommandError(f"a rule is written key=value, not {item!r}")
         data[key.strip().replace("-", "_")] = value.strip()
     return rules_from_json(Rules, data)
 
 
-def main(argv: Sequence[str]) -> int:
-    args = build_parser().parse_args(list(argv))
+def _solve(args: argparse.Namespace, console: Console) -> int:
     rules = _rules(args.rule, args.casino)
     strategy = solve(rules)
     if args.json:
-        print(json.dumps(to_json(strategy), indent=2))
+        console.print(json.dumps(to_json(strategy), indent=2))
         return 0
     deck = "an infinite deck" if rules.decks == 0 else f"{rules.decks} deck{'s' * (rules.decks > 1)}"
     split = "no splitting" if rules.split_hands == 1 else f"split to {rules.split_hands} hands"
-    print(f"Blackjack, {deck}, deal: {rules.deal.value}, blackjack pays: {rules.blackjack.value}, "
+    console.print(f"Blackjack, {deck}, deal: {rules.deal.value}, blackjack pays: {rules.blackjack.value}, "
           f"double: {rules.double.value}, {split}, "
           f"dealer {rules.soft17.value}s on soft 17, surrender: {rules.surrender.value}")
-    print(f"Expected return per unit bet with the best play: {strategy.expectation * 100:+.4f}%")
-    print(chart_text(strategy))
-    print()
-    print(LEGEND)
+    console.print(f"Expected return per unit bet with the best play: {strategy.expectation * 100:+.4f}%")
+    console.print(chart_text(strategy))
+    console.print()
+    console.print(LEGEND)
     exceptions = strategy.exceptions()
     if exceptions:
-        print("Two-card hands played otherwise than their row:")
+        console.print("Two-card hands played otherwise than their row:")
         for row, cards, d, code in exceptions:
-            print(f"  {_card(cards[0])},{_card(cards[1])} ({row.label}) v {_card(d)}: {code}")
+            console.print(f"  {_card(cards[0])},{_card(cards[1])} ({row.label}) v {_card(d)}: {code}")
     return 0
+
+
+SOLVE_DESCRIPTION = ("Exact best play of Blackjack (composition dependent for finite "
+                            "decks) and the game's expected return. The rules default to the "
+                            "manual's game; --rule deal=peek ... for casino rules.")
+
+def _simulate_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--hands", type=int, help="hands to play (one seat, a bet of 1 each), compared "
+                                              "with the solver's expected return")
+
+
+def _simulate_hands(args: argparse.Namespace, console: Console) -> int:
+    """``--hands N``: one seat plays N hands of a chip each; the mean return per hand with its
+    standard error, beside the solver's expectation."""
+    from parlour.games.blackjack.game import GAME
+    from parlour.games.blackjack.simulate import simulate_hands
+
+    if args.hands < 1:
+        raise CommandError("--hands must be at least 1")
+    if len(args.bots) != 1:
+        raise CommandError("--hands plays one seat: give one --seat bot:NAME")
+    name = args.bots[0]
+    found = simulate_hands(args.rules, name, lambda table: console.bot(GAME, name, table), args.hands,
+                           args.seed, progress=console.progress("Blackjack hands"))
+    if args.json:
+        console.print(json.dumps(found, indent=2))
+        return 0
+    console.print(f"Blackjack, bot:{name}: {found['hands']} hands of 1 chip")
+    console.print(f"  mean return {found['mean'] * 100:+.3f}% a hand ± {found['se'] * 100:.3f}% "
+                  "(standard error)")
+    console.print(f"  the solver's expected return {found['expected'] * 100:+.4f}% "
+                  f"({found['z']:+.2f} standard errors away)")
+    console.print(f"  won {found['won'] * 100:.1f}%, pushed {found['pushed'] * 100:.1f}%, "
+                  f"lost {found['lost'] * 100:.1f}% of hands")
+    return 0
+
+
+COMMANDS = (
+    Command("solve", SOLVE_DESCRIPTION.split(". ")[0], _arguments, _solve, SOLVE_DESCRIPTION),
+    Command("simulate", "hands of one seat against the solver's expectation", _simulate_arguments,
+            _simulate_hands, applies=lambda args: args.hands is not None),
+)
+"""The game's own commands (``Game.commands``): ``parlour solve blackjack``."""

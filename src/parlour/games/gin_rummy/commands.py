@@ -14,18 +14,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from parlour.core.cards import Card, parse_cards
-from parlour.core.errors import ParlourError
+from parlour.core.commands import Command, CommandError, Console
 
 
-class GinCliError(ParlourError):
-    """A mistake in the cards given."""
-
-
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    gin = sub.add_parser("gin-rummy", help="Gin Rummy tools (deadwood: the meld optimizer)")
-    tools = gin.add_subparsers(dest="tool", metavar="TOOL", parser_class=type(gin))
-    tools.required = True
-    dead = tools.add_parser("deadwood", help="the best melds and the deadwood of a hand")
+def _arguments(dead: argparse.ArgumentParser) -> None:
     dead.add_argument("cards", nargs="+", metavar="CARD",
                       help="cards as rank then suit: 7H TH 10h QS AC (spaces or commas)")
     dead.add_argument("--onto", metavar="CARDS",
@@ -38,7 +30,7 @@ def _cards(texts: Sequence[str]) -> tuple[Card, ...]:
     seen: set[Card] = set()
     for card in cards:
         if card in seen:
-            raise GinCliError(f"{card} is given twice")
+            raise CommandError(f"{card} is given twice")
         seen.add(card)
     return cards
 
@@ -69,7 +61,7 @@ def analyse(cards: Sequence[Card], onto: Sequence[Card] | None = None) -> dict[s
         knocker = mask_of(onto)
         if knocker & hand:
             both = " ".join(str(c) for c in cards_of(knocker & hand))
-            raise GinCliError(f"{both} cannot be in both hands")
+            raise CommandError(f"{both} cannot be in both hands")
         layout = knock_layout(knocker)
         gin = layout.deadwood == 0
         plan = best_layoff(layout.melds, hand) if not gin else None
@@ -111,9 +103,16 @@ def report(data: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def main(args: argparse.Namespace) -> int:
+def _deadwood(args: argparse.Namespace, console: Console) -> int:
     cards = _cards(args.cards)
     onto = _cards([args.onto]) if args.onto is not None else None
     data = analyse(cards, onto)
-    print(json.dumps(data, indent=2) if args.json else report(data))
+    console.print(json.dumps(data, indent=2) if args.json else report(data))
     return 0
+
+
+COMMANDS = (
+    Command("deadwood", "the best melds and the deadwood of a hand (the exact meld optimizer)",
+            _arguments, _deadwood),
+)
+"""Gin Rummy's own commands (``Game.commands``)."""
