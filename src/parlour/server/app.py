@@ -19,8 +19,9 @@ from pydantic import BaseModel, Field
 
 from parlour.core.errors import ParlourError, UnknownGameError
 from parlour.server.limits import BodyLimit, Limits, Verdict, rate_error
+from parlour.server.live import Connection, LiveTable, RequestError
 from parlour.server.storage import Storage
-from parlour.server.tables import Connection, Hub, LiveTable, RequestError, game_catalogue
+from parlour.server.tables import Hub, game_catalogue
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 MAX_MESSAGE = 4096

@@ -16,13 +16,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import random
 import secrets
-import unicodedata
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from parlour.agents import bot_names, make_bot
@@ -31,24 +28,24 @@ from parlour.core.errors import (
     InvalidMoveError,
     NotYourTurnError,
     ParlourError,
-    RulesError,
 )
 from parlour.core.options import rules_from_json, rules_to_json
-from parlour.core.protocol import CHANCE, AnyBot, Export, Game
+from parlour.core.protocol import CHANCE, Export, Game
 from parlour.core.record import Record
 from parlour.server.fanout import Listener
+from parlour.server.live import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    MAX_SEATS,
+    LiveTable,
+    RequestError,
+    Seat,
+    clean_name,
+    normalise_code,
+)
 from parlour.server.storage import Conflict, SeatRow, Storage, TableRow, hash_token
 
 log = logging.getLogger("parlour.server")
-
-AnyGame = Game[Any, Any, Any, Any, Any]
-
-CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-"""Table codes avoid letters and digits that are easily mistaken (0/O, 1/I/L)."""
-CODE_LENGTH = 5
-MAX_NAME = 24
-MAX_SEATS = 16
-
 
 CATCH_UP_TRIES = 20
 """How many times a move is judged again after finding its place in the log taken by another
@@ -59,208 +56,7 @@ class _Behind(Exception):
     """Internal: a write found its place taken; the table has caught up from the database."""
 
 
-class RequestError(Exception):
-    """A request refused, with a machine-readable code and a sentence for people."""
-
-    def __init__(self, code: str, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.status = status
-
-
-def clean_name(name: Any) -> str:
-    """A player's name as given, trimmed; refused if empty, too long or not printable."""
-    if not isinstance(name, str):
-        raise RequestError("bad-request", "a name must be text")
-    text = " ".join(name.split())
-    if not text:
-        raise RequestError("bad-request", "please give a name")
-    if len(text) > MAX_NAME:
-        raise RequestError("bad-request", f"a name can have at most {MAX_NAME} characters")
-    if any(unicodedata.category(ch).startswith("C") for ch in text):
-        raise RequestError("bad-request", "a name cannot contain control characters")
-    return text
-
-
-def normalise_code(code: str) -> str:
-    return code.strip().upper()
-
-
-@dataclass
-class Seat:
-    seat: int
-    name: str | None
-    bot_level: str | None
-    token_hash: str | None
-    bot: AnyBot | None = None
-
-    @property
-    def taken(self) -> bool:
-        return self.bot_level is not None or self.token_hash is not None
-
-
-@dataclass(frozen=True)
-class LogItem:
-    seat: int
-    action: Any
-    before: Any
-
-
-@dataclass(frozen=True)
-class Finished:
-    game_no: int
-    result: str
-    winners: tuple[int, ...]
-
-
-class Connection:
-    """One WebSocket: the seats it holds and a queue of messages to send, in order."""
-
-    def __init__(self, seats: frozenset[int]) -> None:
-        self.seats = seats
-        self.queue: asyncio.Queue[str] = asyncio.Queue()
-        self.log_sent = (0, 0)
-        """(game number, log lines) this connection has been sent: later messages carry only new lines."""
-
-    def send(self, message: dict[str, Any]) -> None:
-        self.queue.put_nowait(json.dumps(message, ensure_ascii=False))
-
-    @property
-    def viewer(self) -> int | None:
-        """Whose eyes the log is told for: the one seat held, else a spectator's.
-
-        A device holding several seats (pass-and-play) reads the public log, so
-        nothing private to one of its players is shown while another holds it.
-        """
-        return next(iter(self.seats)) if len(self.seats) == 1 else None
-
-
-@dataclass
-class LiveTable:
-    id: int
-    code: str
-    game: AnyGame
-    rules: Any
-    hints: bool
-    seats: list[Seat]
-    game_no: int
-    state: Any
-    log: list[LogItem] = field(default_factory=list)
-    history: list[Finished] = field(default_factory=list)
-    conns: set[Connection] = field(default_factory=set)
-    bot_task: asyncio.Task[None] | None = None
-    _log_text: dict[int | None, list[dict[str, Any]]] = field(default_factory=dict)
-
-    # ---- facts ----------------------------------------------------------------
-    @property
-    def over(self) -> bool:
-        return self.game.is_terminal(self.state)
-
-    @property
-    def seq(self) -> int:
-        return len(self.log)
-
-    def names(self) -> list[str]:
-        return [s.name or self.game.seat_label(self.state, s.seat) for s in self.seats]
-
-    def held_by(self, tokens: Iterable[str]) -> frozenset[int]:
-        """The seats these tokens open; ``RequestError`` for any token that opens none."""
-        by_hash = {s.token_hash: s.seat for s in self.seats if s.token_hash}
-        held = set()
-        for token in tokens:
-            seat = by_hash.get(hash_token(token)) if isinstance(token, str) else None
-            if seat is None:
-                raise RequestError("auth", "that token is not for a seat at this table")
-            held.add(seat)
-        return frozenset(held)
-
-    def connected(self, seat: Seat) -> bool:
-        return seat.bot is not None or any(seat.seat in c.seats for c in self.conns)
-
-    def public_seats(self) -> list[dict[str, Any]]:
-        names = self.names()
-        return [{"seat": s.seat, "name": names[s.seat] if s.taken or s.name else None,
-                 "bot": s.bot_level, "taken": s.taken, "connected": self.connected(s)}
-                for s in self.seats]
-
-    def info(self) -> dict[str, Any]:
-        return {"code": self.code, "game": self.game.spec.name, "title": self.game.spec.title,
-                "rules": rules_to_json(self.rules), "hints": self.hints, "game_no": self.game_no,
-                "seq": self.seq, "over": self.over, "seats": self.public_seats()}
-
-    def standings(self) -> list[dict[str, Any]]:
-        return [{"seat": s.seat, "wins": sum(s.seat in f.winners for f in self.history)}
-                for s in self.seats]
-
-    # ---- what a connection may see --------------------------------------------
-    def log_for(self, viewer: int | None) -> list[dict[str, Any]]:
-        lines = self._log_text.setdefault(viewer, [])
-        names = self.names()
-        for n in range(len(lines), len(self.log)):
-            item = self.log[n]
-            text = self.game.describe_for(item.before, item.seat, item.action, viewer, names)
-            lines.append({"n": n + 1, "seat": item.seat, "text": text})
-        return lines
-
-    def shared_part(self) -> dict[str, Any]:
-        """What every connection is told alike (computed once per change)."""
-        game, state = self.game, self.state
-        actors = game.to_act(state)
-        over = not actors
-        return {
-            "type": "state", "code": self.code, "game": game.spec.name, "title": game.spec.title,
-            "game_no": self.game_no, "seq": self.seq, "seats": self.public_seats(),
-            "to_act": list(actors), "over": over,
-            "result": game.result_text(state, self.names()) if over else None,
-            "winners": list(game.winners(state)) if over else [],
-            "standings": self.standings(),
-            "history": [{"game_no": f.game_no, "result": f.result, "winners": list(f.winners)}
-                        for f in self.history],
-            "hints": self.hints, "hidden_information": game.spec.hidden_information,
-            "pass_device": game.spec.pass_device,
-            "move_help": game.move_help(),
-        }
-
-    def message_for(self, conn: Connection, shared: dict[str, Any] | None = None) -> dict[str, Any]:
-        """The state message for one connection: its seats' views and moves, and the log lines
-        told for its eyes that it has not had yet."""
-        game, state = self.game, self.state
-        message = dict(shared if shared is not None else self.shared_part())
-        actors = message["to_act"]
-        lines = self.log_for(conn.viewer)
-        start = conn.log_sent[1] if conn.log_sent[0] == self.game_no else 0
-        conn.log_sent = (self.game_no, len(lines))
-        message.update(
-            you=sorted(conn.seats),
-            views={str(s): game.view(state, s).to_json() for s in sorted(conn.seats)},
-            view=None if conn.seats else game.view(state, None).to_json(),
-            legal={str(s): [game.format_move(state, s, m) for m in game.legal_moves(state, s)]
-                   for s in sorted(conn.seats) if s in actors},
-            log_from=start, log=lines[start:],
-        )
-        return message
-
-    def broadcast(self) -> None:
-        if self.conns:
-            shared = self.shared_part()
-            for conn in self.conns:
-                conn.send(self.message_for(conn, shared))
-
-    # ---- changes in memory (the database already has them) -------------------------
-    def record(self, seat: int, action: Any, after: Any) -> None:
-        self.log.append(LogItem(seat, action, self.state))
-        self.state = after
-        if self.over:
-            self.history.append(Finished(self.game_no, self.game.result_text(after, self.names()),
-                                         tuple(self.game.winners(after))))
-
-    def start_game(self, game_no: int) -> None:
-        self.game_no = game_no
-        self.state = self.game.initial_state(self.rules, len(self.seats))
-        self.log = []
-        self._log_text = {}
-
+AnyGame = Game[Any, Any, Any, Any, Any]
 
 def _bot_label(level: str, taken: Sequence[str]) -> str:
     base = f"{level.capitalize()} bot"
@@ -733,4 +529,4 @@ def game_catalogue() -> list[dict[str, Any]]:
     } for g in registry.games()]
 
 
-__all__ = ["Connection", "Hub", "LiveTable", "RequestError", "RulesError", "game_catalogue"]
+__all__ = ["Hub", "game_catalogue"]
