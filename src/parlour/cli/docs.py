@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from parlour.core.options import options
+from parlour.core.options import non_defaults, options
 
 
 def rules_text(game: Any) -> str:
@@ -19,4 +20,11 @@ def rules_text(game: Any) -> str:
         if o.choices:
             choices = " [" + ", ".join(str(getattr(c, "value", c)) for c in o.choices) + "]"
         lines.append(f"- {o.name}={default}{choices}: {o.help}")
+    presets = game.presets()
+    if presets:
+        lines += ["", "## Presets (--preset NAME)", ""]
+        for name, rules in presets.items():
+            changed = non_defaults(rules)
+            values = ", ".join(f"{k}={json.dumps(v)}" for k, v in changed.items())
+            lines.append(f"- {name}: {values or 'the defaults above'}")
     return "\n".join(lines) + "\n"

@@ -36,7 +36,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("game")
     play.add_argument("--seat", action="append", default=[], metavar="NAME|bot:BOT",
                       help="a person's name or bot:NAME; once per seat, in order")
-    play.add_argument("--preset", help="start from a named set of house rules (blackjack: casino)")
+    play.add_argument("--preset", help="start from a named set of house rules (see 'parlour rules GAME')")
     play.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
                       help="a house rule (see 'parlour rules GAME')")
     play.add_argument("--seed", type=int, help="seed the dice and cards for a repeatable game")
