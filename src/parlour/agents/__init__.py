@@ -4,27 +4,30 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from parlour.core.errors import RulesError
-from parlour.core.protocol import AnyBot, Bot, Game
+from parlour.core.protocol import AnyBot, AnyGame, Bot, Game, View
+
+M = TypeVar("M")
 
 
-class RandomBot(Bot[Any, Any]):
+class RandomBot(Bot[View, M]):
     """Picks uniformly among the legal moves."""
 
     name = "random"
 
-    def choose(self, game: Any, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+    def choose(self, game: Game[Any, Any, M, Any, Any], view: View, legal: Sequence[M],
+               rng: random.Random) -> M:
         return legal[rng.randrange(len(legal))]
 
 
-def bot_names(game: Game[Any, Any, Any, Any, Any]) -> tuple[str, ...]:
+def bot_names(game: AnyGame) -> tuple[str, ...]:
     """Every bot this game offers, ``random`` first."""
     return ("random", *(n for n in game.bots() if n != "random"))
 
 
-def make_bot(game: Game[Any, Any, Any, Any, Any], name: str, rules: Any) -> AnyBot:
+def make_bot(game: AnyGame, name: str, rules: Any) -> AnyBot:
     """A bot by name for this game and these rules; ``RulesError`` names the choices."""
     key = name.strip().lower()
     factories = dict(game.bots())

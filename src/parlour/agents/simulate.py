@@ -7,12 +7,12 @@ from typing import Any
 
 from parlour.agents import make_bot
 from parlour.core.driver import play
-from parlour.core.protocol import Game
+from parlour.core.protocol import AnyGame
 from parlour.core.rng import make_rng
 from parlour.core.stats import SeatStats, SimulationResult
 
 
-def simulate(game: Game[Any, Any, Any, Any, Any], rules: Any, bots: Sequence[str], games: int,
+def simulate(game: AnyGame, rules: Any, bots: Sequence[str], games: int,
              seed: int | None = None,
              progress: Callable[[int, int], None] | None = None) -> SimulationResult:
     """Play ``games`` games between the named bots (one per seat)."""

@@ -10,7 +10,7 @@ from typing import Any, NoReturn
 
 from parlour.core.commands import SIMULATE, SOLVE, Command, Console, ProgressFn
 from parlour.core.errors import ParlourError, RulesError
-from parlour.core.protocol import AnyBot
+from parlour.core.protocol import AnyBot, AnyGame
 from parlour.core.stats import SimulationResult
 
 
@@ -64,7 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def simulate_parser(game: Any) -> argparse.ArgumentParser:
+def simulate_parser(game: AnyGame) -> argparse.ArgumentParser:
     """``parlour simulate GAME``'s options: the generic ones and the game's own (if any)."""
     sim = _Parser(prog=f"parlour simulate {game.spec.name}", description="Play many games between bots.")
     sim.add_argument("--games", type=int, default=1000)
@@ -79,17 +79,17 @@ def simulate_parser(game: Any) -> argparse.ArgumentParser:
     return sim
 
 
-def _command(game: Any, name: str) -> Command | None:
+def _command(game: AnyGame, name: str) -> Command | None:
     return next((c for c in game.commands() if c.name == name), None)
 
 
-def _game(name: str) -> Any:
+def _game(name: str) -> AnyGame:
     from parlour.core import registry
 
     return registry.get(name)
 
 
-def _rules(game: Any, assignments: Sequence[str], preset: str | None = None) -> Any:
+def _rules(game: AnyGame, assignments: Sequence[str], preset: str | None = None) -> Any:
     """The rules from ``--preset`` (if given) changed by each ``--rule key=value``."""
     import dataclasses
 
@@ -121,7 +121,7 @@ def cmd_games(args: argparse.Namespace) -> int:
     return 0
 
 
-def parse_seats(game: Any, rules: Any, seats: Sequence[str]) -> list[Any]:
+def parse_seats(game: AnyGame, rules: Any, seats: Sequence[str]) -> list[Any]:
     """``NAME`` for a person, ``bot:BOT`` (or ``NAME=bot:BOT``) for a computer player."""
     from parlour.agents import make_bot
     from parlour.tui.line import Seat
@@ -146,7 +146,7 @@ def parse_seats(game: Any, rules: Any, seats: Sequence[str]) -> list[Any]:
     return out
 
 
-def _default_bot(game: Any) -> str:
+def _default_bot(game: AnyGame) -> str:
     """The bot a lone person plays: ``optimal`` where there is one, else the game's strongest."""
     from parlour.agents import bot_names
 
@@ -201,7 +201,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def report(game: Any, result: SimulationResult, as_json: bool,
+def report(game: AnyGame, result: SimulationResult, as_json: bool,
            expected: Mapping[str, float] | None = None) -> None:
     """Print a simulation's result (``expected``: the solver's figures, shown alongside)."""
     data = result.to_json()
@@ -246,7 +246,7 @@ class TerminalConsole(Console):
 
         return Progress(label, enabled=False if self.quiet else None)
 
-    def bot(self, game: Any, name: str, rules: Any) -> AnyBot:
+    def bot(self, game: AnyGame, name: str, rules: Any) -> AnyBot:
         from parlour.agents import make_bot
 
         return make_bot(game, name, rules)
@@ -276,7 +276,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return _run(game, command, f"parlour solve {game.spec.name}", args.args)
 
 
-def _run(game: Any, command: Command, prog: str, argv: Sequence[str]) -> int:
+def _run(game: AnyGame, command: Command, prog: str, argv: Sequence[str]) -> int:
     parser = _Parser(prog=prog, description=command.description or command.help)
     command.add_arguments(parser)
     return command.run(parser.parse_args(argv), TerminalConsole())

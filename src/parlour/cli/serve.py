@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]  # argparse's private generic
     serve = sub.add_parser("serve", help="run the web app: tables in the browser, several devices")
     serve.add_argument("--host", default="127.0.0.1",
                        help="address to listen on (0.0.0.0 opens it to the house network)")

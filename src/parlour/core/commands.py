@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlour.core.errors import ParlourError
-from parlour.core.protocol import AnyBot, Game
+from parlour.core.protocol import AnyBot, AnyGame
 from parlour.core.stats import SimulationResult
 
 ProgressFn = Callable[[int, int], None]
@@ -47,7 +47,7 @@ class Console(abc.ABC):
         """A progress bar for long work (drawn only where a person is watching)."""
 
     @abc.abstractmethod
-    def bot(self, game: Game[Any, Any, Any, Any, Any], name: str, rules: Any) -> AnyBot:
+    def bot(self, game: AnyGame, name: str, rules: Any) -> AnyBot:
         """The bot called ``name`` for this game and rules (``random`` included); a
         ``RulesError`` names the choices."""
 

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from parlour.core.protocol import CHANCE, AnyBot, Game
+from parlour.core.protocol import CHANCE, AnyBot, AnyGame
 from parlour.core.record import Entry, Record
 from parlour.core.rng import derive, make_rng
 
@@ -45,7 +45,7 @@ class GameTooLongError(RuntimeError):
 
 
 def play(
-    game: Game[Any, Any, Any, Any, Any],
+    game: AnyGame,
     rules: Any,
     bots: Sequence[AnyBot],
     rng: random.Random,

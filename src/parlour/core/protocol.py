@@ -96,7 +96,7 @@ class Hint(Generic[M]):
     objective: str = ""
 
 
-def _cumulative(listed: Sequence[tuple[Any, Fraction]]) -> tuple[tuple[Any, ...], tuple[int, ...], int]:
+def _cumulative(listed: Sequence[tuple[C, Fraction]]) -> tuple[tuple[C, ...], tuple[int, ...], int]:
     """Outcomes, their cumulative weights over a common denominator, and that denominator."""
     denominators = [p.denominator for _, p in listed]
     denominator = math.lcm(*denominators)
@@ -252,7 +252,7 @@ class Game(abc.ABC, Generic[R, S, M, C, V]):
             raise NotImplementedError("this game must override sample_chance")
         outcomes, bounds, denominator = _cumulative(listed)
         point = rng.randrange(denominator)
-        return outcomes[bisect.bisect_right(bounds, point)]  # type: ignore[no-any-return]
+        return outcomes[bisect.bisect_right(bounds, point)]
 
     # ---- results and views -------------------------------------------
     @abc.abstractmethod
@@ -300,8 +300,8 @@ class Game(abc.ABC, Generic[R, S, M, C, V]):
 
     def format_action(self, state: S, seat: int, action: M | C) -> str:
         if seat == CHANCE:
-            return self.format_outcome(state, action)  # type: ignore[arg-type]
-        return self.format_move(state, seat, action)  # type: ignore[arg-type]
+            return self.format_outcome(state, action)  # type: ignore[arg-type]  # CHANCE's action is an outcome
+        return self.format_move(state, seat, action)  # type: ignore[arg-type]  # a seat's action is a move
 
     def describe(self, state: S, seat: int, action: M | C,
                  names: Sequence[str] | None = None) -> str:
@@ -426,11 +426,17 @@ class Game(abc.ABC, Generic[R, S, M, C, V]):
         table opens.  By default there is nothing to do."""
 
 
+
+
+AnyGame = Game[Any, Any, Any, Any, Any]
+"""A game of any kind (the registry, the driver and the faces hold every game)."""
+
 __all__ = [
     "CHANCE",
     "JSON",
     "Advice",
     "AnyBot",
+    "AnyGame",
     "Bot",
     "Export",
     "Game",

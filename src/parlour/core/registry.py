@@ -10,12 +10,9 @@ from __future__ import annotations
 
 import threading
 from importlib.metadata import entry_points
-from typing import Any
 
 from parlour.core.errors import UnknownGameError
-from parlour.core.protocol import Game
-
-AnyGame = Game[Any, Any, Any, Any, Any]
+from parlour.core.protocol import AnyGame, Game
 
 ENTRY_POINTS = "parlour.games"
 """The entry-point group whose entries are game objects."""

@@ -14,10 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from parlour.core.options import rules_to_json
-from parlour.core.protocol import AnyBot, Game
+from parlour.core.protocol import AnyBot, AnyGame
 from parlour.server.storage import hash_token
-
-AnyGame = Game[Any, Any, Any, Any, Any]
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """Table codes avoid letters and digits that are easily mistaken (0/O, 1/I/L)."""

@@ -181,7 +181,7 @@ class Storage:
                 table_id = db.execute(tables.insert().values(
                     code=code, game=game, rules=json.dumps(rules, sort_keys=True), hints=hints,
                     game_no=1, over=False, created=now, updated=now,
-                )).inserted_primary_key[0]  # type: ignore[index]
+                )).inserted_primary_key[0]  # type: ignore[index]  # SQLAlchemy types the key as optional
                 if seat_rows:
                     db.execute(seats.insert(), [
                         {"table_id": table_id, "seat": s.seat, "name": s.name, "bot": s.bot,

@@ -30,7 +30,7 @@ from parlour.core.errors import (
     ParlourError,
 )
 from parlour.core.options import rules_from_json, rules_to_json
-from parlour.core.protocol import CHANCE, Export, Game
+from parlour.core.protocol import CHANCE, Export
 from parlour.core.record import Record
 from parlour.server.fanout import Listener
 from parlour.server.live import (
@@ -56,7 +56,6 @@ class _Behind(Exception):
     """Internal: a write found its place taken; the table has caught up from the database."""
 
 
-AnyGame = Game[Any, Any, Any, Any, Any]
 
 def _bot_label(level: str, taken: Sequence[str]) -> str:
     base = f"{level.capitalize()} bot"

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from parlour.core.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError
-from parlour.core.protocol import CHANCE, AnyBot, Game
+from parlour.core.protocol import CHANCE, AnyBot, AnyGame
 from parlour.core.record import Record
 from parlour.core.rng import derive
 from parlour.tui.render import render
@@ -41,7 +41,7 @@ class Quit(Exception):
 class LinePlayer:
     """Plays one game in line mode between people at this terminal and bots."""
 
-    def __init__(self, game: Game[Any, Any, Any, Any, Any], rules: Any, seats: Sequence[Seat],
+    def __init__(self, game: AnyGame, rules: Any, seats: Sequence[Seat],
                  rng: random.Random, stdin: TextIO, stdout: TextIO, delay: float = 0.0,
                  hints: bool = True) -> None:
         self.game = game
