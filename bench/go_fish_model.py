@@ -35,7 +35,7 @@ from benchkit import apply_settings  # (bench/ is on the path: run as a script)
 
 from parlour.core.protocol import CHANCE
 from parlour.games.go_fish import GAME, Rules, strong, strong_model
-from parlour.games.go_fish.strong_track import track
+from parlour.games.go_fish.track import track
 from parlour.games.go_fish.view import GoFishView
 
 

@@ -18,8 +18,8 @@ from parlour.core.protocol import CHANCE
 from parlour.core.record import Record
 from parlour.games.go_fish import GAME, Act, Ask, Deal, Ending, FirstDealer, Phase, Rules, State
 from parlour.games.go_fish import text as screen
-from parlour.games.go_fish.game import known_cards
-from parlour.games.go_fish.state import CARDS, cards_of
+from parlour.games.go_fish.deck import CARDS, cards_of
+from parlour.games.go_fish.view import known_cards
 from parlour.tui.render import render
 
 DEVICE = "press Enter when you have the device> "

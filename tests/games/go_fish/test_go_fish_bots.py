@@ -18,11 +18,11 @@ from parlour.core.protocol import CHANCE
 from parlour.core.rng import make_rng
 from parlour.games.go_fish import GAME, Act, Ask, Ending, Event, Phase, Rules, State, strong_model
 from parlour.games.go_fish.bots import MemoryBot, memory_move
-from parlour.games.go_fish.game import known_cards
-from parlour.games.go_fish.state import RANK_MASKS
+from parlour.games.go_fish.deck import RANK_MASKS
 from parlour.games.go_fish.strong import StrongBot, evaluate
 from parlour.games.go_fish.strong_model import BOOKS, STOCK, locate
-from parlour.games.go_fish.strong_track import track
+from parlour.games.go_fish.track import track
+from parlour.games.go_fish.view import known_cards
 
 CASES = [(Rules(), 2), (Rules(), 4), (Rules(), 6), (Rules(ending=Ending.DRAW_ON), 3),
          (Rules(ending=Ending.ALL_BOOKS), 2), (Rules(ending=Ending.ALL_BOOKS, hand_size=7), 5)]

@@ -20,10 +20,10 @@ from test_go_fish_bots import CASES, IDS, random_states, tiny, where_truly
 from parlour.core.cards import Card, parse_cards
 from parlour.games.go_fish import GAME, Rules
 from parlour.games.go_fish import strong_model as model
-from parlour.games.go_fish.state import RANK_MASKS
+from parlour.games.go_fish.deck import ALL_RANKS, RANK_MASKS
 from parlour.games.go_fish.strong_listed import listed as listed_count
 from parlour.games.go_fish.strong_model import STOCK, locate
-from parlour.games.go_fish.strong_track import ALL_RANKS, Knowledge, Slots, track
+from parlour.games.go_fish.track import Knowledge, Slots, track
 
 
 def share(rng: random.Random, players: int, live: list[int], mine: float, shown: float

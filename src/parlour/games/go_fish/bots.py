@@ -25,9 +25,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from parlour.core.protocol import Bot, BotFactory
-from parlour.games.go_fish.notation import Ask
+from parlour.games.go_fish.moves import Ask
 from parlour.games.go_fish.strong import StrongBot, hand_counts
-from parlour.games.go_fish.strong_track import track
+from parlour.games.go_fish.track import track
 from parlour.games.go_fish.view import GoFishView
 
 

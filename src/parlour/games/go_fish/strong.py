@@ -44,10 +44,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from parlour.core.protocol import Bot
-from parlour.games.go_fish.notation import Ask
-from parlour.games.go_fish.state import RANK_MASKS
+from parlour.games.go_fish.deck import RANK_MASKS
+from parlour.games.go_fish.moves import Ask
 from parlour.games.go_fish.strong_model import Locations, locate
-from parlour.games.go_fish.strong_track import Knowledge, track
+from parlour.games.go_fish.track import Knowledge, track
 from parlour.games.go_fish.view import GoFishView
 
 PHI = (0.0, 0.05, 0.15, 0.4, 1.0)

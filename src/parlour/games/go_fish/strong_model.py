@@ -189,9 +189,9 @@ from typing import Protocol
 
 import numpy as np
 
-from parlour.games.go_fish.state import RANK_MASKS
-from parlour.games.go_fish.strong_track import STOCK as STOCK
-from parlour.games.go_fish.strong_track import Knowledge, Slots
+from parlour.games.go_fish.deck import RANK_MASKS
+from parlour.games.go_fish.track import STOCK as STOCK
+from parlour.games.go_fish.track import Knowledge, Slots
 
 MAX_CELLS = 60000
 """The most cells of the exact count's arrays (``plan``); past it, groups are merged, then the

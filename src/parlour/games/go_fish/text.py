@@ -6,9 +6,10 @@ from collections.abc import Callable, Sequence
 
 from parlour.core.cards import Card, Rank
 from parlour.games.go_fish import engine
-from parlour.games.go_fish.notation import Ask, Deal, FirstDealer
+from parlour.games.go_fish.deck import CARDS
+from parlour.games.go_fish.moves import Act, Ask, Deal, Event, FirstDealer
 from parlour.games.go_fish.rules import Ending
-from parlour.games.go_fish.state import CARDS, Act, Event, Phase, State
+from parlour.games.go_fish.state import Phase, State
 from parlour.games.go_fish.view import GoFishView
 
 Namer = Callable[[int], str]
