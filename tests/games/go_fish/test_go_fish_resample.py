@@ -1,6 +1,6 @@
 """``GoFish.resample_hidden`` deals the hidden cards anew consistently with every public fact.
 
-The facts are read straight from the history here (not through ``strong_track``, which the
+The facts are read straight from the history here (not through ``track.py``, which the
 resampler uses), and a naive shuffle, a resample that forgets unlucky draws and one that forgets
 the cap on a rank in a hand are shown to break them, so the checks can fail.
 """
