@@ -11,10 +11,10 @@ import pickle
 import random
 
 import pytest
+from test_go_fish_bots import random_states
 
 from parlour.core.cards import Rank
 from parlour.core.errors import IllegalMoveError
-from parlour.core.protocol import CHANCE
 from parlour.games.go_fish import GAME, Act, Ask, Ending, Event, Phase, Rules, State
 from parlour.games.go_fish.deck import CARDS, RANK_MASKS, RANKS, books_held, cards_of, ranks_held
 
@@ -24,17 +24,8 @@ IDS = [f"{r.ending.value}-{r.hand_size}-{n}p" for r, n in CASES]
 
 
 def played(rules: Rules, players: int, seed: int) -> list[State]:
-    """Every state of a seeded game of random asks, from the first ask to the end."""
-    rng = random.Random(seed)
-    state = GAME.initial_state(rules, players)
-    out = []
-    while actors := GAME.to_act(state):
-        if actors == (CHANCE,):
-            state = GAME.apply(state, CHANCE, GAME.sample_chance(state, rng))
-            continue
-        out.append(state)
-        state = GAME.apply(state, actors[0], rng.choice(GAME.legal_moves(state, actors[0])))
-    return [*out, state]
+    """Every state of a seeded game of random asks at which a player is to ask."""
+    return random_states(rules, players, seed, every=1)
 
 
 def plain_legal(state: State, seat: int) -> list[Ask]:
