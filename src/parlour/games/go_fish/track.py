@@ -33,11 +33,12 @@ that may not be the rank, exactly; after such a join the slot is an ordinary gro
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from parlour.games.go_fish.deck import ALL_RANKS, RANK_MASKS, mask_of
-from parlour.games.go_fish.moves import Act
+from parlour.games.go_fish.moves import Act, Event
 
 if TYPE_CHECKING:  # (``view.py`` reads hands with ``track``)
     from parlour.games.go_fish.view import GoFishView
@@ -148,6 +149,27 @@ def _public_ranks(known: list[int], floor: list[int], skip: int, only: int = -1)
     return out
 
 
+def show(known: list[int], event: Event) -> None:
+    """``known`` (for each seat, the cards everyone knows it holds) after ``event``: the cards it
+    shows go to whoever it is about (handed over to the asker, or drawn and shown), or out of the
+    game if it is a book."""
+    if event.cards:
+        shown = mask_of(event.cards)
+        for s in range(len(known)):
+            known[s] &= ~shown
+        if event.act is not Act.BOOK:
+            known[event.seat] |= shown
+
+
+def shown_cards(history: Sequence[Event], players: int) -> tuple[int, ...]:
+    """For each seat, the cards everyone knows it holds after ``history`` (``show``).  A card
+    leaves a hand only shown (handed over, or booked), so these are all still in the hand."""
+    known = [0] * players
+    for event in history:
+        show(known, event)
+    return tuple(known)
+
+
 def track(view: GoFishView, infer: bool = False, unlucky: bool = False) -> Knowledge:
     """The knowledge of the hands after ``view``'s history (see the module).
 
@@ -177,20 +199,15 @@ def track(view: GoFishView, infer: bool = False, unlucky: bool = False) -> Knowl
             asked[seat] |= bit
             if not known[seat] & bits:
                 floor[seat] |= bit
-            if event.cards:
-                given = mask_of(event.cards)
-                hidden = len(event.cards) - (known[target] & given).bit_count()
-                known[target] &= ~given
+            if event.cards:  # the hidden ones among them leave the target's slots
+                hidden = len(event.cards) - (known[target] & mask_of(event.cards)).bit_count()
                 _remove_hidden(groups[target], bit, hidden)
-                known[seat] |= given
             _exclude(groups[target], bit)
             floor[target] &= ~bit
         elif event.act is Act.FISH:
             assert rank is not None
             bit = rank_bit(rank.number)
-            if event.lucky:
-                known[seat] |= mask_of(event.cards)
-            else:
+            if not event.lucky:
                 _add_slot(groups[seat], ALL_RANKS & ~bit if unlucky else ALL_RANKS)
         elif event.act is Act.DRAW:
             _add_slot(groups[seat], ALL_RANKS)
@@ -198,13 +215,12 @@ def track(view: GoFishView, infer: bool = False, unlucky: bool = False) -> Knowl
             assert rank is not None
             bits = RANK_MASKS[rank.number - 1]
             bit = rank_bit(rank.number)
-            hidden = 4 - (known[seat] & bits).bit_count()
-            known[seat] &= ~bits
-            _remove_hidden(groups[seat], bit, hidden)
+            _remove_hidden(groups[seat], bit, 4 - (known[seat] & bits).bit_count())
             floor[seat] &= ~bit
             dead |= bits
             for s in range(n):
                 _exclude(groups[s], bit)
+        show(known, event)
     hand = mask_of(view.hand)
     return Knowledge(seat=view.seat, players=n, hand=hand, dead=dead, known=known, floor=floor,
                      groups=groups, hand_sizes=view.hand_sizes, stock=view.stock_size, asked=asked)

@@ -39,12 +39,12 @@ from typing import Any
 
 from parlour.core.cards import Card, Rank
 from parlour.core.protocol import View
-from parlour.games.go_fish.deck import ALL_RANKS, RANK_MASKS, cards_of, mask_of
+from parlour.games.go_fish.deck import ALL_RANKS, RANK_MASKS, cards_of
 from parlour.games.go_fish.engine import winners
-from parlour.games.go_fish.moves import Act, Event
+from parlour.games.go_fish.moves import Event
 from parlour.games.go_fish.rules import Rules
 from parlour.games.go_fish.state import Phase, State
-from parlour.games.go_fish.track import STOCK, track
+from parlour.games.go_fish.track import STOCK, shown_cards, track
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,22 +122,8 @@ def make_view(state: State, seat: int | None) -> GoFishView:
 
 def known_cards(state: State) -> tuple[int, ...]:
     """The cards everyone knows each seat holds (masks): handed over to it in an ask or shown on
-    a lucky draw, and still in its hand (``shown_cards``)."""
+    a lucky draw, and still in its hand (``track.shown_cards``)."""
     return shown_cards(state.history, state.players)
-
-
-def shown_cards(history: tuple[Event, ...], players: int) -> tuple[int, ...]:
-    """For each seat, the cards the history shows going to it and not away since: a card shown
-    goes to whoever the event is about, or out of the game if it is a book.  A card leaves a
-    hand only shown (handed over, or booked), so these are all still in the seat's hand."""
-    known = [0] * players
-    for event in history:
-        if event.cards:
-            shown = mask_of(event.cards)
-            known = [k & ~shown for k in known]
-            if event.act is not Act.BOOK:
-                known[event.seat] |= shown
-    return tuple(known)
 
 
 # ---- the hidden cards dealt anew (see the module) ----
