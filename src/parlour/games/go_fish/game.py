@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from collections.abc import Container, Mapping, Sequence
 from fractions import Fraction
-from typing import Any
 
 from parlour.core.cards import standard_deck
 from parlour.core.protocol import CHANCE, BotFactory, Game, GameSpec
@@ -18,7 +17,7 @@ from parlour.games.go_fish.view import GoFishView, make_view, resample_hidden
 _DECK = frozenset(standard_deck())
 
 
-class _AnyShuffle(Container[Any]):
+class _AnyShuffle(Container[Outcome]):
     """Every order of the 52 cards (a deal is sampled, never listed)."""
 
     def __contains__(self, outcome: object) -> bool:
@@ -78,7 +77,7 @@ class GoFish(Game[Rules, State, Ask, Outcome, GoFishView]):
 
     # The base class's return type is a sequence or a frozenset; a deal is any of 52! orders,
     # answered by a container that is neither.
-    def possible_outcomes(self, state: State) -> Sequence[Outcome] | Container[Any]:  # type: ignore[override]
+    def possible_outcomes(self, state: State) -> Container[Outcome]:  # type: ignore[override]
         if state.phase is Phase.CUT:
             return [FirstDealer(s) for s in range(state.players)]
         if state.phase is Phase.DEAL:

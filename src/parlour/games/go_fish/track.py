@@ -27,7 +27,7 @@ the nesting (it allows ranks an older group may not, but not the one asked for);
 constraints stay true, the groups not taken from then also allow what the groups taken from
 allowed (``_remove_hidden``), which gives up a little of what was known.  The model finds an
 unlucky draw's nested group again where it can (a group of the hand that allows the same ranks
-and the one asked for too: ``bots.strong.model.pinned``) and counts the slot as one of that group's
+and the one asked for too: ``bots.strong.model.with_pins``) and counts the slot as one of that group's
 that may not be the rank, exactly; after such a join the slot is an ordinary group again.
 """
 

@@ -112,7 +112,7 @@ def make_view(state: State, seat: int | None) -> GoFishView:
         to_act=state.current if state.phase is Phase.PLAY else None,
         dealer=None if state.phase is Phase.CUT else state.dealer,
         hand=None if seat is None else cards_of(state.hands[seat]) if dealt else (),
-        hand_sizes=tuple(h.bit_count() for h in state.hands) if dealt else (0,) * players,
+        hand_sizes=tuple(map(int.bit_count, state.hands)) if dealt else (0,) * players,
         books=state.books if dealt else ((),) * players,
         stock_size=len(state.stock) if dealt else 52,
         history=tuple([e.seen_by(seat) for e in state.history]),

@@ -112,7 +112,7 @@ class Locations:
 
 def with_pins(groups: list[Group], live: int) -> list[Group] | None:
     """The groups with each group that allows one live rank fewer than another of its hand
-    taken into that one as its pinned slots (``pin``: that rank; see the module), or None when
+    taken into that one as its pinned slots (``pin``: that rank; ``count.py`` counts them), or None when
     no group is.  The loosest groups are looked at first; a group takes the slots of one rank
     only, and a group that takes some is not itself taken."""
     where = {(g.owner, g.allowed): i for i, g in enumerate(groups)}
@@ -141,6 +141,8 @@ def with_pins(groups: list[Group], live: int) -> list[Group] | None:
 
 
 def groups_of(k: Knowledge, live: int) -> list[Group]:
+    """The other hands' groups of slots, their allowed ranks cut to the ``live`` ones (ranks with
+    unknown cards), groups of a hand that then allow the same ranks joined."""
     out: list[Group] = []
     for s in range(k.players):
         if s == k.seat:
