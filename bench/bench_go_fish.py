@@ -16,8 +16,9 @@ of each bot.
     python bench/bench_go_fish.py [--match NAME ...] [--games 5000] [--seed 1] [--jobs 2] [--json]
         [--set NAME=VALUE ...]
 
-``--set`` overrides a constant of ``strong.py`` (or ``strong_model.py``, e.g. ``MAX_CELLS``) for
-the run (for tuning).  Seeded: the same arguments give the same games.
+``--set`` overrides a constant of the strong bot (``bots/strong/__init__.py``, or
+``bots/strong/model.py``: ``MAX_CELLS`` say) for the run (for tuning).  Seeded: the same
+arguments give the same games.
 """
 
 from __future__ import annotations
@@ -37,9 +38,9 @@ from parlour.agents import RandomBot
 from parlour.core.driver import play
 from parlour.core.protocol import Bot
 from parlour.core.rng import make_rng
-from parlour.games.go_fish import GAME, Rules, strong, strong_model
-from parlour.games.go_fish.bots import MemoryBot
-from parlour.games.go_fish.strong import StrongBot
+from parlour.games.go_fish import GAME, Rules
+from parlour.games.go_fish.bots import MemoryBot, StrongBot, strong
+from parlour.games.go_fish.bots.strong import model
 
 MATCHES: dict[str, tuple[int, Callable[[], Bot], Callable[[], Bot]]] = {
     "memory-random": (2, MemoryBot, RandomBot),
@@ -126,8 +127,8 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     args = parser.parse_args()
-    apply_settings(strong, [s for s in args.set if not hasattr(strong_model, s.partition("=")[0])])
-    apply_settings(strong_model, [s for s in args.set if hasattr(strong_model, s.partition("=")[0])])
+    apply_settings(strong, [s for s in args.set if not hasattr(model, s.partition("=")[0])])
+    apply_settings(model, [s for s in args.set if hasattr(model, s.partition("=")[0])])
     out = [match(name, args.games, args.seed, args.jobs) for name in args.match or MATCHES]
     if args.json:
         print(json.dumps(out, indent=2))

@@ -1,10 +1,10 @@
 """How often the ``strong`` Go Fish bot's card-location model counts exactly, and how long a count
-takes (``src/parlour/games/go_fish/strong_model.py``).
+takes (``src/parlour/games/go_fish/bots/strong/model.py``).
 
 The positions: seeded games of random asks (the manual's rules), every ``--every``-th position at
 which a player is to ask, seen by that player and read as the bot reads it
-(``strong_track.track`` with the bot's ``infer`` and ``unlucky``, again without ``infer`` if that
-contradicts the history).  Games ``seed``, ``seed + 1`` ... for each player count.  Reported per
+(the bot's own ``model_of``: ``track`` with its ``infer`` and ``unlucky``, again without ``infer``
+if that contradicts the history).  Games ``seed``, ``seed + 1`` ... for each player count.  Reported per
 player count: the share of positions counted exactly without loosening (``exact``), exactly after
 merging groups (``merged``), fitted (``fitted``), and the time a count takes (the tracking and
 ``locate``, the retry included: mean, median, 90th percentile, worst, in ms).
@@ -16,7 +16,7 @@ merging groups (``merged``), fitted (``fitted``), and the time a count takes (th
 ``--compare`` reads such a file (from another version of the model, on the same arguments) and
 reports the largest difference of a chance over the positions both counted exactly without
 loosening, and how many positions each counted so.  ``--set`` overrides a constant of
-``strong_model.py`` (e.g. ``MAX_LISTED=100000``).  ``--slowest N`` lists the N slowest positions
+``bots/strong/model.py`` (e.g. ``MAX_LISTED=100000``).  ``--slowest N`` lists the N slowest positions
 (``players/seed/position``, the position counted from 0 among those measured).  Times are
 wall-clock: run it on a quiet machine, or compare two versions in the same conditions (one after
 the other; an old version from ``git archive``, with ``PYTHONPATH`` pointing at it).
@@ -34,9 +34,8 @@ from typing import Any
 from benchkit import apply_settings  # (bench/ is on the path: run as a script)
 
 from parlour.core.protocol import CHANCE
-from parlour.games.go_fish import GAME, Rules, strong, strong_model
-from parlour.games.go_fish.strong_track import track
-from parlour.games.go_fish.view import GoFishView
+from parlour.games.go_fish import GAME, GoFishView, Rules
+from parlour.games.go_fish.bots.strong import model, model_of
 
 
 def positions(players: int, seed: int, every: int) -> list[GoFishView]:
@@ -58,23 +57,20 @@ def positions(players: int, seed: int, every: int) -> list[GoFishView]:
     return out
 
 
-def count(view: GoFishView) -> tuple[strong_model.Locations, float]:
+def count(view: GoFishView) -> tuple[model.Locations, float]:
     """The bot's model of ``view`` and the seconds it took (tracking included)."""
     start = time.perf_counter()
-    unlucky = view.players >= strong.UNLUCKY
-    loc = strong_model.locate(track(view, infer=strong.INFER, unlucky=unlucky))
-    if not loc.consistent and strong.INFER:
-        loc = strong_model.locate(track(view, unlucky=unlucky))
+    _, loc = model_of(view)
     return loc, time.perf_counter() - start
 
 
-def kind(loc: strong_model.Locations) -> str:
+def kind(loc: model.Locations) -> str:
     if not loc.exact:
         return "fitted"
     return "merged" if loc.loosened else "exact"
 
 
-def chances(loc: strong_model.Locations) -> list[float]:
+def chances(loc: model.Locations) -> list[float]:
     return [p for seat in loc.dist for rank in seat for p in rank] + list(loc.stock)
 
 
@@ -93,12 +89,12 @@ def main() -> None:
     parser.add_argument("--save", help="write every position's chances to this file")
     parser.add_argument("--compare", help="compare with the chances saved in this file")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                        help="override a constant of strong_model.py")
+                        help="override a constant of bots/strong/model.py")
     parser.add_argument("--slowest", type=int, default=0, metavar="N",
                         help="also list the N slowest positions (players/game/position)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    apply_settings(strong_model, args.set)
+    apply_settings(model, args.set)
     report: dict[str, Any] = {}
     saved: dict[str, Any] = {}
     slow: list[tuple[float, str, str]] = []

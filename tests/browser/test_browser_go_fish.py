@@ -23,10 +23,11 @@ from parlour.agents import make_bot
 from parlour.core.cards import Rank
 from parlour.core.protocol import CHANCE
 from parlour.games.go_fish import GAME, Rules
-from parlour.games.go_fish.game import known_cards
-from parlour.games.go_fish.notation import Ask
+from parlour.games.go_fish.deck import CARDS, RANK_MASKS, cards_of
+from parlour.games.go_fish.moves import Act, Ask
 from parlour.games.go_fish.rules import Ending
-from parlour.games.go_fish.state import CARDS, RANK_MASKS, Act, Phase, cards_of
+from parlour.games.go_fish.state import Phase
+from parlour.games.go_fish.view import known_cards
 
 pytestmark = NEEDS_CHROMIUM
 

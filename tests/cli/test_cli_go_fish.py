@@ -18,8 +18,8 @@ from parlour.core.protocol import CHANCE
 from parlour.core.record import Record
 from parlour.games.go_fish import GAME, Act, Ask, Deal, Ending, FirstDealer, Phase, Rules, State
 from parlour.games.go_fish import text as screen
-from parlour.games.go_fish.game import known_cards
-from parlour.games.go_fish.state import CARDS, cards_of
+from parlour.games.go_fish.deck import CARDS, cards_of
+from parlour.games.go_fish.view import known_cards
 from parlour.tui.render import render
 
 DEVICE = "press Enter when you have the device> "
@@ -338,7 +338,7 @@ def test_the_screen_tells_what_happened_since_your_last_turn_and_who_holds_what(
     assert "known to hold: TD" not in ann and "  > 2  Bob        4 cards   no books" in ann
     cat = show(state, 2)
     assert "Ann asked Cat for tens" not in cat and "Ann asked you for tens: Go fish! Ann drew TD" in cat
-    assert screen.known_cards(GAME.view(state, 2)) == tuple(tuple(cards_of(k)) for k in known_cards(state))
+    assert GAME.view(state, 2).known == tuple(tuple(cards_of(k)) for k in known_cards(state))
 
 
 def test_only_the_last_lines_since_your_last_turn_are_shown():
@@ -384,7 +384,7 @@ def test_no_screen_shows_a_card_its_seat_may_not_know():
                 view = GAME.view(state, viewer)
                 text = render("go-fish", view, names[:players])
                 assert card_tokens(text) <= may_know(state, viewer), (viewer, text)
-                assert screen.known_cards(view) == tuple(tuple(cards_of(k)) for k in known_cards(state))
+                assert view.known == tuple(tuple(cards_of(k)) for k in known_cards(state))
             move: Ask = rng.choice(GAME.legal_moves(state, seat))
             state = GAME.apply(state, seat, move)
         text = render("go-fish", GAME.view(state, None), names[:players])

@@ -48,9 +48,9 @@ from parlour.games.draughts.state import Ending as DEnding
 from parlour.games.draughts.state import Huff
 from parlour.games.gin_rummy.rules import Outcome as GOutcome
 from parlour.games.gin_rummy.state import Phase as GPhase
-from parlour.games.go_fish import engine as fish_engine
+from parlour.games.go_fish import view as fish_view
+from parlour.games.go_fish.moves import Act as FAct
 from parlour.games.go_fish.rules import Ending as FEnding
-from parlour.games.go_fish.state import Act as FAct
 from parlour.games.go_fish.state import Phase as FPhase
 from parlour.games.shut_the_box.rules import Mode, OneDie, Scoring
 from parlour.games.shut_the_box.state import Flip, Status, Throw
@@ -962,7 +962,7 @@ class GoFishChecker(Checker):
         """Swap a card of another hand (one not known to all) with a stock card; shuffle the stock."""
         if s.phase is not FPhase.PLAY:
             return []
-        known = fish_engine.known_cards(s)
+        known = fish_view.known_cards(s)
         out = []
         stock = list(s.stock)
         rng.shuffle(stock)

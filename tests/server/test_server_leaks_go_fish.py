@@ -22,8 +22,9 @@ from serverkit import play_watched
 from test_server_leaks import state_at
 
 from parlour.games.go_fish import GAME, Phase
-from parlour.games.go_fish.game import known_cards
-from parlour.games.go_fish.state import CARDS, State
+from parlour.games.go_fish.deck import CARDS
+from parlour.games.go_fish.state import State
+from parlour.games.go_fish.view import known_cards
 
 
 def hidden_now(state: State, viewer: int | None) -> set[str]:

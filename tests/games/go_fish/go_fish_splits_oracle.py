@@ -1,5 +1,5 @@
 """The first exact count of the ``strong`` bot's card-location model, kept as an independent
-check of ``strong_model._exact`` (``test_go_fish_count.py``): slower, it lists every way to
+check of ``bots.strong.count.exact`` (``test_go_fish_count.py``): slower, it lists every way to
 split each rank among the groups of slots."""
 
 from __future__ import annotations
@@ -9,12 +9,13 @@ from itertools import product
 
 import numpy as np
 
-from parlour.games.go_fish.strong_model import Result, _Group
+from parlour.games.go_fish.bots.strong.count import Result
+from parlour.games.go_fish.bots.strong.plan import Group
 
 _INV_FACT = tuple(1.0 / math.factorial(k) for k in range(5))
 
 
-def splits(groups: list[_Group], floors: list[int], full: list[int], rank: int, u: int
+def splits(groups: list[Group], floors: list[int], full: list[int], rank: int, u: int
            ) -> list[tuple[tuple[int, ...], float, int]]:
     """Every way to put ``u`` cards of ``rank`` in the groups (the rest in the stock): the
     cards each group takes, the weight, and how many the stock takes.  A floor (``floors[o]``)
@@ -56,7 +57,7 @@ def _high(delta: tuple[int, ...]) -> tuple[slice, ...]:
     return tuple(slice(d, None) for d in delta)
 
 
-def exact_by_splits(groups: list[_Group], floors: list[int], full: list[int], unknown: tuple[int, ...],
+def exact_by_splits(groups: list[Group], floors: list[int], full: list[int], unknown: tuple[int, ...],
                     stock: int) -> Result | None:
     """The count as polynomials: in ``t[g]`` for each group (the stock's share is what is left),
     each rank a factor ``sum over its splits of w * prod t[g] ** x[g]``; the number of deals is

@@ -16,13 +16,13 @@ from parlour.core.cards import Card, Rank, parse_cards
 from parlour.core.driver import play
 from parlour.core.protocol import CHANCE
 from parlour.core.rng import make_rng
-from parlour.games.go_fish import GAME, Act, Ask, Ending, Event, Phase, Rules, State, strong_model
-from parlour.games.go_fish.bots import MemoryBot, memory_move
-from parlour.games.go_fish.game import known_cards
-from parlour.games.go_fish.state import RANK_MASKS
-from parlour.games.go_fish.strong import StrongBot, evaluate
-from parlour.games.go_fish.strong_model import BOOKS, STOCK, locate
-from parlour.games.go_fish.strong_track import track
+from parlour.games.go_fish import GAME, Act, Ask, Ending, Event, Phase, Rules, State
+from parlour.games.go_fish.bots.memory import MemoryBot, memory_move
+from parlour.games.go_fish.bots.strong import StrongBot, evaluate, model
+from parlour.games.go_fish.bots.strong.model import BOOKS, locate
+from parlour.games.go_fish.deck import RANK_MASKS
+from parlour.games.go_fish.track import STOCK, track
+from parlour.games.go_fish.view import known_cards
 
 CASES = [(Rules(), 2), (Rules(), 4), (Rules(), 6), (Rules(ending=Ending.DRAW_ON), 3),
          (Rules(ending=Ending.ALL_BOOKS), 2), (Rules(ending=Ending.ALL_BOOKS, hand_size=7), 5)]
@@ -106,9 +106,9 @@ def test_the_bots_see_only_their_views(rules, players):
 
 @pytest.mark.parametrize(("rules", "players"), CASES, ids=IDS)
 def test_the_card_location_model_adds_up_and_knows_what_is_known(monkeypatch, rules, players):
-    # Counts of up to 50,000 listed cells a step are exact (``strong_listed.listed``), the rest
+    # Counts of up to 50,000 listed cells a step are exact (``bots.strong.listed``), the rest
     # loosened: both are tried, and the test stays quick.
-    monkeypatch.setattr(strong_model, "MAX_LISTED", 50000)
+    monkeypatch.setattr(model, "MAX_LISTED", 50000)
     for state in random_states(rules, players, seed=20 + players, every=5):
         known = known_cards(state)
         for seat in range(players):
@@ -150,7 +150,7 @@ def zeros(view, seat: int) -> set[Rank]:
 @pytest.mark.parametrize(("rules", "players"), CASES[:4], ids=IDS[:4])
 def test_go_fish_rules_the_rank_out_until_the_player_draws(monkeypatch, rules, players):
     # The tracking is on trial: large counts are loosened (quicker), as before the listed count.
-    monkeypatch.setattr(strong_model, "MAX_LISTED", 1)
+    monkeypatch.setattr(model, "MAX_LISTED", 1)
     checked = 0
     for state in random_states(rules, players, seed=30 + players, every=2):
         for seat in range(players):

@@ -1,11 +1,11 @@
-"""The ``strong`` bot's exact count of deals (``strong_model``) against brute force: on small
+"""The ``strong`` bot's exact count of deals (``bots.strong.model``) against brute force: on small
 constructed positions (a few ranks, two to four opponents, groups of slots nested or not,
 floors, the stock), every chance the model gives is the share of the deals that meet the
 constraints, counted one by one (no hand holding all four cards of a rank: a book is set aside
-at once), and so are those of the count on the listed cells (``strong_listed``, past the whole boxes'
+at once), and so are those of the count on the listed cells (``bots.strong.listed``, past the whole boxes'
 limit); it also agrees with the first counter (``go_fish_splits_oracle``), and stays sound
 when it must loosen.  And the tracking of unlucky draws (``track(view, unlucky=True)``), and
-their slots counted as pinned slots of a looser group (``strong_model._pinned``)."""
+their slots counted as pinned slots of a looser group (``model.with_pins``)."""
 
 from __future__ import annotations
 
@@ -19,11 +19,13 @@ from test_go_fish_bots import CASES, IDS, random_states, tiny, where_truly
 
 from parlour.core.cards import Card, parse_cards
 from parlour.games.go_fish import GAME, Rules
-from parlour.games.go_fish import strong_model as model
-from parlour.games.go_fish.state import RANK_MASKS
-from parlour.games.go_fish.strong_listed import listed as listed_count
-from parlour.games.go_fish.strong_model import STOCK, locate
-from parlour.games.go_fish.strong_track import ALL_RANKS, Knowledge, Slots, track
+from parlour.games.go_fish.bots.strong import model
+from parlour.games.go_fish.bots.strong.count import Result, exact
+from parlour.games.go_fish.bots.strong.listed import listed as listed_count
+from parlour.games.go_fish.bots.strong.model import locate
+from parlour.games.go_fish.bots.strong.plan import Group, plan
+from parlour.games.go_fish.deck import ALL_RANKS, RANK_MASKS
+from parlour.games.go_fish.track import STOCK, Knowledge, Slots, track
 
 
 def share(rng: random.Random, players: int, live: list[int], mine: float, shown: float
@@ -117,7 +119,7 @@ def brute_force(k: Knowledge) -> tuple[int, dict[tuple[int, int], list[int]], in
     return total, counts, booked
 
 
-def counted(k: Knowledge) -> tuple[list[model._Group], list[int], list[int], tuple[int, ...]]:
+def counted(k: Knowledge) -> tuple[list[Group], list[int], list[int], tuple[int, ...]]:
     """What ``locate`` counts for ``k``: the groups, the floors, the caps, the unknown cards."""
     located = k.hand | k.dead
     for mask in k.known:
@@ -125,13 +127,13 @@ def counted(k: Knowledge) -> tuple[list[model._Group], list[int], list[int], tup
     unknown = tuple(4 - (located & RANK_MASKS[r]).bit_count() for r in range(13))
     live = sum(1 << r for r in range(13) if unknown[r])
     floors = [f & live if s != k.seat else 0 for s, f in enumerate(k.floor)]
-    return model._groups(k, live), floors, model.capped(k, unknown), unknown
+    return model.groups_of(k, live), floors, model.capped(k, unknown), unknown
 
 
-def counted_listed(k: Knowledge) -> model.Result | None:
-    """``k`` counted on the cells reached (``strong_listed.listed``), whatever the size."""
+def counted_listed(k: Knowledge) -> Result | None:
+    """``k`` counted on the cells reached (``listed``), whatever the size."""
     groups, floors, full, unknown = counted(k)
-    ops, _ = model.plan(groups, unknown)
+    ops, _ = plan(groups, unknown)
     return listed_count(groups, floors, full, unknown, k.stock, ops, 10**7)
 
 
@@ -178,13 +180,13 @@ def test_the_exact_count_agrees_with_the_first_counter_on_random_games():
                 located |= mask
             unknown = tuple(4 - (located & RANK_MASKS[r]).bit_count() for r in range(13))
             live = sum(1 << r for r in range(13) if unknown[r])
-            groups = model._groups(k, live)
+            groups = model.groups_of(k, live)
             if len(groups) > 5 or (players > 2 and len(groups) > 4):
                 continue
             floors = [f & live if s != k.seat else 0 for s, f in enumerate(k.floor)]
             full = model.capped(k, unknown)
-            ops, _ = model.plan(groups, unknown)
-            new = model._exact(groups, floors, full, unknown, k.stock, ops)
+            ops, _ = plan(groups, unknown)
+            new = exact(groups, floors, full, unknown, k.stock, ops)
             old = exact_by_splits(groups, floors, full, unknown, k.stock)
             assert new is not None and old is not None
             for s in new[0]:
@@ -198,16 +200,16 @@ def test_the_exact_count_agrees_with_the_first_counter_on_random_games():
 def test_six_player_positions_past_the_boxes_limit_are_counted_exactly():
     """Positions of a six-player game whose whole boxes pass ``MAX_CELLS_MANY`` (before the
     listed count, their groups were merged first: ``loosened``) are now exact, and agree with
-    the count on whole boxes without a limit (``_exact``)."""
+    the count on whole boxes without a limit (``count.exact``)."""
     states = random_states(Rules(), 6, seed=1, every=1)
     checked = 0
     for state in (states[11], states[15], states[25]):
         (seat,) = GAME.to_act(state)
         k = track(GAME.view(state, seat), infer=True, unlucky=True)
         groups, floors, full, unknown = counted(k)
-        ops, peak = model.plan(groups, unknown)
+        ops, peak = plan(groups, unknown)
         assert peak > model.MAX_CELLS_MANY  # too large for whole boxes
-        whole = model._exact(groups, floors, full, unknown, k.stock, ops)
+        whole = exact(groups, floors, full, unknown, k.stock, ops)
         if whole is None:  # the inference contradicts the history: the bot reads it again without
             continue
         loc = locate(k)
@@ -333,7 +335,7 @@ def test_the_fitted_count_keeps_the_cap(monkeypatch, players):
 def pinned_position(rng: random.Random, players: int) -> Knowledge:
     """Like ``position``, but each opponent's groups are a group of some ranks (``base``) and
     groups that allow one of its live ranks fewer (as an unlucky draw's slot does) or two fewer
-    (an older group), so that ``_pinned`` finds pins, in one hand or several; floors only on
+    (an older group), so that ``model.with_pins`` finds pins, in one hand or several; floors only on
     ranks with unknown cards."""
     while True:
         live = rng.sample(range(13), rng.randint(2, 3 if players > 3 else 4))
@@ -366,20 +368,20 @@ def pinned_position(rng: random.Random, players: int) -> Knowledge:
                      groups=groups, hand_sizes=sizes, stock=room)
 
 
-def pinned_counts(k: Knowledge) -> tuple[list[model._Group] | None, model.Result | None, model.Result | None]:
-    """``k``'s groups with pins (``_pinned``), and their exact count on whole boxes and on the
+def pinned_counts(k: Knowledge) -> tuple[list[Group] | None, Result | None, Result | None]:
+    """``k``'s groups with pins (``model.with_pins``), and their exact count on whole boxes and on the
     cells reached."""
     groups, floors, full, unknown = counted(k)
-    pinned = model._pinned(groups, sum(1 << r for r in range(13) if unknown[r]))
+    pinned = model.with_pins(groups, sum(1 << r for r in range(13) if unknown[r]))
     if pinned is None:
         return None, None, None
-    ops, _ = model.plan(pinned, unknown)
-    return (pinned, model._exact(pinned, floors, full, unknown, k.stock, ops),
+    ops, _ = plan(pinned, unknown)
+    return (pinned, exact(pinned, floors, full, unknown, k.stock, ops),
             listed_count(pinned, floors, full, unknown, k.stock, ops, 10**7))
 
 
 def assert_brute_force(k: Knowledge, total: int, counts: dict[tuple[int, int], list[int]],
-                       result: model.Result) -> None:
+                       result: Result) -> None:
     dist, _, stock = result
     for s in range(k.players):
         if s == k.seat:
@@ -398,7 +400,7 @@ def assert_brute_force(k: Knowledge, total: int, counts: dict[tuple[int, int], l
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_pinned_slots_are_counted_exactly(players):
     """Slots that allow one rank fewer than another group of their hand, counted as that
-    group's slots less the deals in which they hold the rank (``_pinned``, by inclusion and
+    group's slots less the deals in which they hold the rank (``model.with_pins``, by inclusion and
     exclusion): the same chances as brute force, on whole boxes and on the cells reached, with
     several pinned slots in a hand and in several hands, floors and caps; and no count where no
     deal meets the constraints."""
@@ -454,22 +456,22 @@ def test_pinned_slots_from_real_histories_match_brute_force():
 
 @pytest.mark.parametrize("players", [4, 5, 6])
 def test_pinned_slots_agree_with_the_count_without_pins(players):
-    """On random games read with unlucky draws, wherever ``_pinned`` finds pins, the count with
+    """On random games read with unlucky draws, wherever ``model.with_pins`` finds pins, the count with
     them agrees with the count of the same groups without (both exact, on whole boxes)."""
     checked = 0
     for state in random_states(Rules(), players, seed=300 + players, every=1):
         (seat,) = GAME.to_act(state)
         k = track(GAME.view(state, seat), unlucky=True)
         groups, floors, full, unknown = counted(k)
-        pinned = model._pinned(groups, sum(1 << r for r in range(13) if unknown[r]))
+        pinned = model.with_pins(groups, sum(1 << r for r in range(13) if unknown[r]))
         if pinned is None:
             continue
-        ops, peak = model.plan(groups, unknown)
-        pinned_ops, pinned_peak = model.plan(pinned, unknown)
+        ops, peak = plan(groups, unknown)
+        pinned_ops, pinned_peak = plan(pinned, unknown)
         if max(peak, pinned_peak) > 200000:
             continue
-        plain = model._exact(groups, floors, full, unknown, k.stock, ops)
-        pins = model._exact(pinned, floors, full, unknown, k.stock, pinned_ops)
+        plain = exact(groups, floors, full, unknown, k.stock, ops)
+        pins = exact(pinned, floors, full, unknown, k.stock, pinned_ops)
         assert (plain is None) == (pins is None)
         if plain is None or pins is None:
             continue

@@ -1,6 +1,6 @@
 """``GoFish.resample_hidden`` deals the hidden cards anew consistently with every public fact.
 
-The facts are read straight from the history here (not through ``strong_track``, which the
+The facts are read straight from the history here (not through ``track.py``, which the
 resampler uses), and a naive shuffle, a resample that forgets unlucky draws and one that forgets
 the cap on a rank in a hand are shown to break them, so the checks can fail.
 """
@@ -15,9 +15,10 @@ import pytest
 
 from parlour.core.protocol import CHANCE
 from parlour.games.go_fish import GAME, Act, Rules, State
-from parlour.games.go_fish import resample as resample_module
-from parlour.games.go_fish.engine import known_cards
-from parlour.games.go_fish.state import RANK_MASKS, Phase
+from parlour.games.go_fish import view as resample_module
+from parlour.games.go_fish.deck import RANK_MASKS
+from parlour.games.go_fish.state import Phase
+from parlour.games.go_fish.view import known_cards
 
 
 def states(players: int, seed: int) -> Iterator[State]:

@@ -15,7 +15,7 @@ from parlour.core.cards import Card, Rank, parse_cards, standard_deck
 from parlour.core.errors import IllegalMoveError, InvalidMoveError, NotYourTurnError, RulesError
 from parlour.core.protocol import CHANCE
 from parlour.games.go_fish import GAME, Act, Ask, Deal, Ending, FirstDealer, Phase, Rules, State
-from parlour.games.go_fish.state import cards_of
+from parlour.games.go_fish.deck import cards_of
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
 

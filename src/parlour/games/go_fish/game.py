@@ -1,36 +1,23 @@
-"""Go Fish for two to six players, as the manual describes it."""
+"""Go Fish for two to six players, as the manual describes it: the protocol's glue."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Container, Mapping, Sequence
 from fractions import Fraction
-from typing import Any
 
 from parlour.core.cards import standard_deck
 from parlour.core.protocol import CHANCE, BotFactory, Game, GameSpec
 from parlour.games.go_fish import engine, notation, text
-from parlour.games.go_fish.engine import known_cards
-from parlour.games.go_fish.notation import Ask, Deal, FirstDealer, Outcome
-from parlour.games.go_fish.resample import resample
+from parlour.games.go_fish.moves import Ask, Deal, FirstDealer, Outcome
 from parlour.games.go_fish.rules import Ending, Rules
 from parlour.games.go_fish.state import Phase, State
-from parlour.games.go_fish.view import GoFishView, make_view
+from parlour.games.go_fish.view import GoFishView, make_view, resample_hidden
 
 _DECK = frozenset(standard_deck())
-# As module constants: cheaper than an enum class's attributes.
-_CUT, _DEAL, _PLAY, _OVER = Phase.CUT, Phase.DEAL, Phase.PLAY, Phase.OVER
-_SEATS = tuple((seat,) for seat in range(6))
-"""``(seat,)`` for each seat, made once."""
-_CHANCE = (CHANCE,)
-_new = object.__new__
-_set_dict = State.__dict__["__dict__"].__set__
-_FIRST_DEALERS = tuple(FirstDealer(seat) for seat in range(6))
-"""``FirstDealer(seat)`` for each seat, made once (a frozen value: the same as a new one)."""
-_ASK_TEXT = notation.ASK_TEXT
 
 
-class _AnyShuffle(Container[Any]):
+class _AnyShuffle(Container[Outcome]):
     """Every order of the 52 cards (a deal is sampled, never listed)."""
 
     def __contains__(self, outcome: object) -> bool:
@@ -57,37 +44,30 @@ class GoFish(Game[Rules, State, Ask, Outcome, GoFishView]):
                 (Rules(ending=Ending.ALL_BOOKS), 2), (Rules(ending=Ending.ALL_BOOKS, hand_size=7), 5))
 
     def initial_state(self, rules: Rules, players: int) -> State:
-        rules.check(players)
-        # ``State(rules=rules, players=players, books=((),) * players)``, without its ``__init__``
-        # (see ``engine.replace``): every field in its order, the rest at their defaults.
-        state = _new(State)
-        _set_dict(state, {"rules": rules, "players": players, "phase": _CUT, "dealer": 0,
-                          "hands": (), "stock": (), "books": ((),) * players, "current": 0,
-                          "history": (), "told": None, "seen": None})
-        return state
+        return engine.initial_state(rules, players)
 
     def presets(self) -> Mapping[str, Rules]:
         return {"manual": Rules(), "all-books": Rules(ending=Ending.ALL_BOOKS)}
 
     def to_act(self, state: State) -> tuple[int, ...]:
-        if state.phase is _PLAY:
-            return _SEATS[state.current]
-        return () if state.phase is _OVER else _CHANCE
+        if state.phase is Phase.PLAY:
+            return (state.current,)
+        return () if state.phase is Phase.OVER else (CHANCE,)
 
     def players(self, state: State) -> int:
         return state.players
 
-    # The engine's own functions, called without a method of ours in between (a static method
-    # is called without ``self``): the same as ``return engine.legal_moves(state, seat)``.
-    legal_moves = staticmethod(engine.legal_moves)
-    """In the order of ``engine``'s docstring."""
+    def legal_moves(self, state: State, seat: int) -> tuple[Ask, ...]:
+        """In the order of ``engine``'s docstring."""
+        return engine.legal_moves(state, seat)
 
     def explain_illegal(self, state: State, seat: int, move: Ask) -> str:
         if not isinstance(move, Ask):
             return f"{move!r} is not a Go Fish move"
         return engine.explain(state, seat, move)
 
-    _apply_move = staticmethod(engine.apply_move)
+    def _apply_move(self, state: State, seat: int, move: Ask) -> State:
+        return engine.apply_move(state, seat, move)
 
     def chance_outcomes(self, state: State) -> tuple[tuple[Outcome, Fraction], ...] | None:
         """The first dealer: each seat alike.  A deal is sampled (``None``)."""
@@ -95,7 +75,9 @@ class GoFish(Game[Rules, State, Ask, Outcome, GoFishView]):
             return tuple((FirstDealer(s), Fraction(1, state.players)) for s in range(state.players))
         return None
 
-    def possible_outcomes(self, state: State) -> Sequence[Outcome] | Container[Any]:  # type: ignore[override]
+    # The base class's return type is a sequence or a frozenset; a deal is any of 52! orders,
+    # answered by a container that is neither.
+    def possible_outcomes(self, state: State) -> Container[Outcome]:  # type: ignore[override]
         if state.phase is Phase.CUT:
             return [FirstDealer(s) for s in range(state.players)]
         if state.phase is Phase.DEAL:
@@ -103,8 +85,8 @@ class GoFish(Game[Rules, State, Ask, Outcome, GoFishView]):
         return ()
 
     def sample_chance(self, state: State, rng: random.Random) -> Outcome:
-        if state.phase is _CUT:
-            return _FIRST_DEALERS[rng.randrange(state.players)]
+        if state.phase is Phase.CUT:
+            return FirstDealer(rng.randrange(state.players))
         return Deal.shuffled(rng)
 
     def _apply_outcome(self, state: State, outcome: Outcome) -> State:
@@ -114,8 +96,7 @@ class GoFish(Game[Rules, State, Ask, Outcome, GoFishView]):
 
     def returns(self, state: State) -> tuple[float, ...]:
         """Each seat's books less the most any other seat has."""
-        counts = state.book_counts
-        return tuple(float(c - max(counts[:s] + counts[s + 1:])) for s, c in enumerate(counts))
+        return engine.returns(state)
 
     def winners(self, state: State) -> tuple[int, ...]:
         """The seats with the most books once the game is over (a tie shares the win)."""
@@ -124,29 +105,20 @@ class GoFish(Game[Rules, State, Ask, Outcome, GoFishView]):
     def result_text(self, state: State, names: Sequence[str] | None = None) -> str:
         return text.result(state, text.namer(names))
 
-    view = staticmethod(make_view)  # as ``legal_moves``: ``return make_view(state, seat)``
+    def view(self, state: State, seat: int | None) -> GoFishView:
+        return make_view(state, seat)
 
     def resample_hidden(self, state: State, seat: int | None, rng: random.Random) -> State:
         """Deal anew what ``seat`` cannot see: the other hands' cards not known to everyone and the
         stock's order, so that every public fact still holds ("Go fish!" answers, an asker holding
-        the rank asked for, books, hand sizes; ``resample.py``)."""
-        if state.phase is not Phase.PLAY:
-            return state
-        return resample(state, seat, rng)
+        the rank asked for, books, hand sizes; ``view.resample_hidden``)."""
+        return resample_hidden(state, seat, rng)
 
     def parse_move(self, state: State, seat: int, text: str) -> Ask:
         return notation.parse_move(text)
 
     def format_move(self, state: State, seat: int, move: Ask) -> str:
         return notation.format_move(move)
-
-    def format_action(self, state: State, seat: int, action: Ask | Outcome) -> str:
-        """``format_move`` or ``format_outcome``, in one call (a record takes the text of every
-        action)."""
-        if seat != CHANCE:
-            text = _ASK_TEXT.get(action)  # type: ignore[arg-type]
-            return text if text is not None else notation.format_move(action)  # type: ignore[arg-type]
-        return notation.format_outcome(action)  # type: ignore[arg-type]
 
     def parse_outcome(self, state: State, text: str) -> Outcome:
         return notation.parse_outcome(text)
@@ -172,11 +144,11 @@ class GoFish(Game[Rules, State, Ask, Outcome, GoFishView]):
         return notation.HELP
 
     def bots(self) -> Mapping[str, BotFactory]:
-        from parlour.games.go_fish.bots import BOTS
+        from parlour.games.go_fish.bots import BOTS  # (the strong bot loads numpy: only when asked)
 
         return BOTS
 
 
 GAME = GoFish()
 
-__all__ = ["GAME", "GoFish", "known_cards"]
+__all__ = ["GAME", "GoFish"]

@@ -1,4 +1,5 @@
-"""Go Fish in words: the log line of each action (told for one viewer's eyes) and the result."""
+"""Go Fish in words: the log line of each action (told for one viewer's eyes), the result, and a
+view drawn as plain text (``render_view``)."""
 
 from __future__ import annotations
 
@@ -6,9 +7,10 @@ from collections.abc import Callable, Sequence
 
 from parlour.core.cards import Card, Rank
 from parlour.games.go_fish import engine
-from parlour.games.go_fish.notation import Ask, Deal, FirstDealer
+from parlour.games.go_fish.deck import CARDS
+from parlour.games.go_fish.moves import Act, Ask, Deal, Event, FirstDealer
 from parlour.games.go_fish.rules import Ending
-from parlour.games.go_fish.state import CARDS, Act, Event, Phase, State
+from parlour.games.go_fish.state import Phase, State
 from parlour.games.go_fish.view import GoFishView
 
 Namer = Callable[[int], str]
@@ -86,15 +88,18 @@ def _bits(state: State, seat: int) -> list[int]:
 
 def ending(state: State, name: Namer) -> str:
     """Why the game ended, and who won."""
-    rules = state.rules
-    if rules.ending is Ending.ALL_BOOKS:
-        why = "All thirteen books are made."
-    elif not state.stock:
-        why = "The stock has run out."
-    else:
-        out = [name(s) for s in range(state.players) if not state.hands[s]]
-        why = f"{' and '.join(out)} {'has' if len(out) == 1 else 'have'} no cards left."
-    return f"{why} {result(state, name)}"
+    sizes = [hand.bit_count() for hand in state.hands]
+    return f"{why_over(state.rules.ending, len(state.stock), sizes, name)} {result(state, name)}"
+
+
+def why_over(ending: Ending, stock_size: int, hand_sizes: Sequence[int], name: Namer) -> str:
+    """Why a game that is over ended: all books made, the stock empty, or these hands empty."""
+    if ending is Ending.ALL_BOOKS:
+        return "All thirteen books are made."
+    if not stock_size:
+        return "The stock has run out."
+    out = [name(s) for s, size in enumerate(hand_sizes) if not size]
+    return f"{' and '.join(out)} {'has' if len(out) == 1 else 'have'} no cards left."
 
 
 def result(state: State, name: Namer) -> str:
@@ -107,10 +112,6 @@ def result(state: State, name: Namer) -> str:
 
 
 # ---- the view drawn as plain text (the terminal's, and the playthroughs') ----
-
-
-
-
 RECENT = 6
 """Lines of "since your last turn" shown at most (the earlier ones are counted)."""
 
@@ -141,11 +142,6 @@ def books_text(books: Sequence[Rank]) -> str:
     return f"{_plural(len(books), 'book')}: {' '.join(f'{short(r)}s' for r in books)}"
 
 
-def known_cards(view: GoFishView) -> tuple[tuple[Card, ...], ...]:
-    """For each seat, the cards everyone knows it holds (the view's ``known``)."""
-    return view.known
-
-
 def hand_lines(view: GoFishView) -> list[str]:
     """Your cards grouped by rank: ``7s: 7H 7S   Ks: KD``."""
     if view.hand is None or view.phase not in (Phase.PLAY, Phase.OVER):
@@ -160,7 +156,7 @@ def player_lines(view: GoFishView, names: Sequence[str]) -> list[str]:
     """One line a player: the number to ask them by, name, cards, books, known cards."""
     dealt = view.phase in (Phase.PLAY, Phase.OVER)
     width = max(len(names[s]) + (6 if s == view.seat else 0) for s in range(view.players))
-    known = known_cards(view)
+    known = view.known
     lines = ["  Players (ask them by number):" if view.phase is Phase.PLAY else "  Players:"]
     for seat in range(view.players):
         marker = ">" if view.to_act == seat else " "
@@ -253,14 +249,7 @@ def result_lines(view: GoFishView, names: Sequence[str]) -> list[str]:
     """At the end: why it ended (the players' lines mark the winners)."""
     if view.phase is not Phase.OVER:
         return []
-    if view.rules.ending is Ending.ALL_BOOKS:
-        why = "All thirteen books are made."
-    elif not view.stock_size:
-        why = "The stock has run out."
-    else:
-        out = [names[s] for s in range(view.players) if not view.hand_sizes[s]]
-        why = f"{' and '.join(out)} {'has' if len(out) == 1 else 'have'} no cards left."
-    return [f"  {why}"]
+    return [f"  {why_over(view.rules.ending, view.stock_size, view.hand_sizes, names.__getitem__)}"]
 
 
 def _header(view: GoFishView, names: Sequence[str]) -> str:

@@ -1,4 +1,5 @@
-"""What the public history of a game of Go Fish tells about every hand (for the bots).
+"""What the public history of a game of Go Fish tells about every hand: the bots' reading
+of the table, and the constraints ``view.resample_hidden`` deals the hidden cards by.
 
 ``track(view)`` reads a seat's view and returns ``Knowledge``: for every seat, as everyone else
 sees it (the viewer's own hand aside):
@@ -26,18 +27,22 @@ the nesting (it allows ranks an older group may not, but not the one asked for);
 constraints stay true, the groups not taken from then also allow what the groups taken from
 allowed (``_remove_hidden``), which gives up a little of what was known.  The model finds an
 unlucky draw's nested group again where it can (a group of the hand that allows the same ranks
-and the one asked for too: ``strong_model._pinned``) and counts the slot as one of that group's
+and the one asked for too: ``bots.strong.model.with_pins``) and counts the slot as one of that group's
 that may not be the rank, exactly; after such a join the slot is an ordinary group again.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from parlour.games.go_fish.state import RANK_MASKS, Act
-from parlour.games.go_fish.view import GoFishView
+from parlour.games.go_fish.deck import ALL_RANKS, RANK_MASKS, mask_of
+from parlour.games.go_fish.moves import Act, Event
 
-ALL_RANKS = (1 << 13) - 1
+if TYPE_CHECKING:  # (``view.py`` reads hands with ``track``)
+    from parlour.games.go_fish.view import GoFishView
+
 STOCK = -1
 """The stock as a location (where a seat number would be)."""
 
@@ -81,6 +86,10 @@ class Knowledge:
         bit = rank_bit(number)
         return bool(self.known[seat] & RANK_MASKS[number - 1]) or any(
             g.count and g.allowed & bit for g in self.groups[seat])
+
+    def hand_counts(self) -> list[int]:
+        """For each rank (index 0: aces), how many cards of it the viewer holds."""
+        return [(self.hand & RANK_MASKS[r]).bit_count() for r in range(13)]
 
     def surely_holds(self, seat: int) -> list[int]:
         """For each rank (index 0: aces), how many cards of it ``seat`` is known to hold at least."""
@@ -140,6 +149,27 @@ def _public_ranks(known: list[int], floor: list[int], skip: int, only: int = -1)
     return out
 
 
+def show(known: list[int], event: Event) -> None:
+    """``known`` (for each seat, the cards everyone knows it holds) after ``event``: the cards it
+    shows go to whoever it is about (handed over to the asker, or drawn and shown), or out of the
+    game if it is a book."""
+    if event.cards:
+        shown = mask_of(event.cards)
+        for s in range(len(known)):
+            known[s] &= ~shown
+        if event.act is not Act.BOOK:
+            known[event.seat] |= shown
+
+
+def shown_cards(history: Sequence[Event], players: int) -> tuple[int, ...]:
+    """For each seat, the cards everyone knows it holds after ``history`` (``show``).  A card
+    leaves a hand only shown (handed over, or booked), so these are all still in the hand."""
+    known = [0] * players
+    for event in history:
+        show(known, event)
+    return tuple(known)
+
+
 def track(view: GoFishView, infer: bool = False, unlucky: bool = False) -> Knowledge:
     """The knowledge of the hands after ``view``'s history (see the module).
 
@@ -169,20 +199,15 @@ def track(view: GoFishView, infer: bool = False, unlucky: bool = False) -> Knowl
             asked[seat] |= bit
             if not known[seat] & bits:
                 floor[seat] |= bit
-            if event.cards:
-                given = sum(1 << c.index for c in event.cards)
-                hidden = len(event.cards) - (known[target] & given).bit_count()
-                known[target] &= ~given
+            if event.cards:  # the hidden ones among them leave the target's slots
+                hidden = len(event.cards) - (known[target] & mask_of(event.cards)).bit_count()
                 _remove_hidden(groups[target], bit, hidden)
-                known[seat] |= given
             _exclude(groups[target], bit)
             floor[target] &= ~bit
         elif event.act is Act.FISH:
             assert rank is not None
             bit = rank_bit(rank.number)
-            if event.lucky:
-                known[seat] |= sum(1 << c.index for c in event.cards)
-            else:
+            if not event.lucky:
                 _add_slot(groups[seat], ALL_RANKS & ~bit if unlucky else ALL_RANKS)
         elif event.act is Act.DRAW:
             _add_slot(groups[seat], ALL_RANKS)
@@ -190,13 +215,12 @@ def track(view: GoFishView, infer: bool = False, unlucky: bool = False) -> Knowl
             assert rank is not None
             bits = RANK_MASKS[rank.number - 1]
             bit = rank_bit(rank.number)
-            hidden = 4 - (known[seat] & bits).bit_count()
-            known[seat] &= ~bits
-            _remove_hidden(groups[seat], bit, hidden)
+            _remove_hidden(groups[seat], bit, 4 - (known[seat] & bits).bit_count())
             floor[seat] &= ~bit
             dead |= bits
             for s in range(n):
                 _exclude(groups[s], bit)
-    hand = sum(1 << c.index for c in view.hand)
+        show(known, event)
+    hand = mask_of(view.hand)
     return Knowledge(seat=view.seat, players=n, hand=hand, dead=dead, known=known, floor=floor,
                      groups=groups, hand_sizes=view.hand_sizes, stock=view.stock_size, asked=asked)

@@ -1,14 +1,14 @@
-"""The ``strong`` Go Fish bot's exact count on the cells it reaches (``strong_model``'s count,
-past the whole boxes' limit).
+"""The ``strong`` Go Fish bot's exact count on the cells it reaches (``count.exact``'s count, past
+the whole arrays' limit).
 
-``strong_model._exact`` holds, rank by rank, an array with an axis per group of slots: a box of
-every count each group may hold (``_Bounds``).  A box lets each group take up to all the cards
+``count.exact`` holds, rank by rank, an array with an axis per group of slots: a box of every
+count each group may hold (``plan.Bounds``).  A box lets each group take up to all the cards
 dealt that it may hold, but the cards of a rank are shared among the groups: with five or six
 players the cells the pass forward reaches are a small share of the box, often a few in a
-hundred.  ``listed`` runs the same steps (the same rank factors, ``strong_model._factor``, and
+hundred.  ``listed`` runs the same steps (the same rank factors, ``count.rank_factor``, and
 marginals) on a sorted list of those cells, each a key of bit fields (``_Box``), the shifts from
-cell to cell found by binary search (``_Cells``).  ``strong_model.locate`` uses it past
-``MAX_CELLS`` cells, up to ``MAX_LISTED`` cells a step.
+cell to cell found by binary search (``_Cells``).  ``model.locate`` uses it past ``MAX_CELLS``
+cells, up to ``MAX_LISTED`` cells a step.
 """
 
 from __future__ import annotations
@@ -18,18 +18,15 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from parlour.games.go_fish.strong_model import (
+from parlour.games.go_fish.bots.strong.count import (
     CANCELLED,
-    MERGE,
-    Op,
     Result,
-    _Bounds,
-    _context,
-    _factor,
-    _gathered,
-    _Group,
-    _marginals,
+    context,
+    gathered,
+    marginals,
+    rank_factor,
 )
+from parlour.games.go_fish.bots.strong.plan import MERGE, Bounds, Group, Op
 
 
 class TooMany(Exception):
@@ -67,7 +64,7 @@ class _Cells:
     """The cells of one rank's step of the listed count (``listed``): the cells the forward
     pass reaches, by their keys (sorted) in the step's box, and for each axis that may take the
     rank's cards the pairs of cells one card apart (``src`` to ``dst``).  The same shifts as
-    ``_Axes``'s, on the list: what leaves it is dropped (zero, as the cells the pass never
+    ``Axes``'s, on the list: what leaves it is dropped (zero, as the cells the pass never
     reaches are)."""
 
     def __init__(self, keys: np.ndarray, box: _Box, members: Sequence[int]) -> None:
@@ -144,22 +141,22 @@ def _distinct(keys: np.ndarray) -> np.ndarray:
     return keys
 
 
-def listed(groups: list[_Group], floors: list[int], full: list[int], unknown: tuple[int, ...],
+def listed(groups: list[Group], floors: list[int], full: list[int], unknown: tuple[int, ...],
            stock: int, ops: list[Op], limit: int) -> Result | None:
-    """The exact count of ``strong_model._exact`` (the same steps ``ops``, the same answer) on
+    """The exact count of ``count.exact`` (the same steps ``ops``, the same answer) on
     the cells the pass forward reaches, listed, rather than on whole boxes.  Each rank's step
     lists the cells reachable from those before it by up to ``u`` cards more to its groups
     (``_reach``, ``_Cells``) and applies the same factors on that list; it keeps the cells
     within the bounds after the rank whose fills leave the stock no more than its size
     (``dealt - stock <= sum``).  A merge adds the cells that become one, each weighted by the
-    ways to share the room left, as ``_Axes.merge``.  The pass back needs only the same cells (a
+    ways to share the room left, as ``Axes.merge``.  The pass back needs only the same cells (a
     cell the pass forward never reaches adds nothing to any product).  With pins, the pass forward
-    also runs with their weights' sizes, from their first rank (``strong_model.CANCELLED``).
+    also runs with their weights' sizes, from their first rank (``count.CANCELLED``).
     Raises ``TooMany`` past ``limit`` cells in a step (or keys too wide for 62 bits)."""
-    ctx = _context(groups, floors, full, unknown, stock, ops)
+    ctx = context(groups, floors, full, unknown, stock, ops)
     if ctx is None:
         return None
-    bounds = _Bounds(groups, unknown)
+    bounds = Bounds(groups, unknown)
     if bounds.empty():
         return None
     box = _Box(bounds.lo, bounds.hi)
@@ -200,13 +197,13 @@ def listed(groups: list[_Group], floors: list[int], full: list[int], unknown: tu
         embed = np.searchsorted(cells_at, start)
         before = np.zeros(len(cells_at))
         before[embed] = arr
-        out = _factor(cells, ctx, before, r, members, False)
+        out = rank_factor(cells, ctx, before, r, members, False)
         if r in ctx.terms and size is None:
             size = arr
         if size is not None:
             size_before = np.zeros(len(cells_at))
             size_before[embed] = size
-            size = _factor(cells, ctx, size_before, r, members, False, signed=False)
+            size = rank_factor(cells, ctx, size_before, r, members, False, signed=False)
         bounds.settle(members, r)
         if bounds.empty():
             return None
@@ -232,7 +229,7 @@ def listed(groups: list[_Group], floors: list[int], full: list[int], unknown: tu
     if not total > (0.0 if size is None else CANCELLED * float(size.sum())):
         return None
     owners = ctx.owners
-    dist, mean, stock_mean = _gathered(owners)
+    dist, mean, stock_mean = gathered(owners)
     arr = np.ones(len(arr))
     for at in range(len(ops) - 1, -1, -1):
         op = ops[at]
@@ -245,6 +242,6 @@ def listed(groups: list[_Group], floors: list[int], full: list[int], unknown: tu
         cells = _Cells(cells_at, during, members)
         after = np.zeros(len(before))
         after[kept] = arr
-        stock_mean[r] = _marginals(cells, ctx, before, after, r, members, dist, mean, total)
-        arr = _factor(cells, ctx, after, r, members, True)[embed]
+        stock_mean[r] = marginals(cells, ctx, before, after, r, members, dist, mean, total)
+        arr = rank_factor(cells, ctx, after, r, members, True)[embed]
     return ({o: tuple(dist[o]) for o in owners}, {o: tuple(mean[o]) for o in owners}, stock_mean)

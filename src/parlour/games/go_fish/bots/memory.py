@@ -1,7 +1,4 @@
-"""Go Fish bots: ``random`` (every game's), ``memory`` and ``strong`` (``strong.py``, a
-card-location model).  Bots see only their seat's view.
-
-The ``memory`` bot remembers everything said at the table (``strong_track.track``), as a careful
+"""The ``memory`` Go Fish bot: it remembers everything said at the table (``track.track``), as a careful
 player does, but does no arithmetic of chances:
 
 * a player who asked for a rank holds at least one card of it, until it hands that rank over or
@@ -24,17 +21,16 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from parlour.core.protocol import Bot, BotFactory
-from parlour.games.go_fish.notation import Ask
-from parlour.games.go_fish.strong import StrongBot, hand_counts
-from parlour.games.go_fish.strong_track import track
+from parlour.core.protocol import Bot, Game
+from parlour.games.go_fish.moves import Ask
+from parlour.games.go_fish.track import track
 from parlour.games.go_fish.view import GoFishView
 
 
 def memory_move(view: GoFishView, legal: Sequence[Ask]) -> Ask:
     """The memory bot's ask (see the module's docstring)."""
     k = track(view)
-    mine = hand_counts(view)
+    mine = k.hand_counts()
     surely = {s: k.surely_holds(s) for s in range(k.players) if s != k.seat}
 
     def known(move: Ask) -> int:
@@ -50,17 +46,11 @@ def memory_move(view: GoFishView, legal: Sequence[Ask]) -> Ask:
     return legal[pick]
 
 
-class MemoryBot(Bot[Any, Any]):
+class MemoryBot(Bot[GoFishView, Ask]):
     """Asks where a card is known to be, else for its longest rank (see the module)."""
 
     name = "memory"
 
-    def choose(self, game: Any, view: Any, legal: Sequence[Any], rng: random.Random) -> Ask:
-        assert isinstance(view, GoFishView)
-        move = memory_move(view, legal)
-        assert move in legal, f"the memory bot chose {move!r}, which is not legal"
-        return move
-
-
-BOTS: dict[str, BotFactory] = {"memory": lambda rules: MemoryBot(), "strong": lambda rules: StrongBot()}
-"""Weakest first (``random`` is added for every game); the last is the lobby's default."""
+    def choose(self, game: Game[Any, Any, Ask, Any, Any], view: GoFishView, legal: Sequence[Ask],
+               rng: random.Random) -> Ask:
+        return memory_move(view, legal)
