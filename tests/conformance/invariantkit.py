@@ -52,8 +52,9 @@ from parlour.games.go_fish import engine as fish_engine
 from parlour.games.go_fish.rules import Ending as FEnding
 from parlour.games.go_fish.state import Act as FAct
 from parlour.games.go_fish.state import Phase as FPhase
+from parlour.games.shut_the_box.moves import Flip, Throw
 from parlour.games.shut_the_box.rules import Mode, OneDie, Scoring
-from parlour.games.shut_the_box.state import Flip, Status, Throw
+from parlour.games.shut_the_box.state import Status
 from parlour.games.yahtzee.rules import Box, Joker
 from parlour.games.yahtzee.state import Roll, Score
 
