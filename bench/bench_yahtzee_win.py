@@ -30,7 +30,7 @@ from parlour.agents import make_bot
 from parlour.core import registry
 from parlour.core.driver import Step, play
 from parlour.core.rng import make_rng
-from parlour.games.yahtzee.winbot import EXACT_BOXES, PLAN_BOXES, WinBot
+from parlour.games.yahtzee.bots.win import EXACT_BOXES, PLAN_BOXES, WinBot
 
 Job = tuple[int, int, int, int, int, int, int]
 Outcome = tuple[float, float, int, int, int]
@@ -47,7 +47,7 @@ def _games(job: Job) -> list[Outcome]:
     first, count, step, exact, seat, seed, plan = job
     game = registry.get("yahtzee")
     rules = game.default_rules()
-    win = WinBot(rules, exact, plan)
+    win = WinBot(exact, plan)
     optimal, other = make_bot(game, "optimal", rules), make_bot(game, "optimal", rules)
     out = []
     for n in range(first, count, step):

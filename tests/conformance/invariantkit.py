@@ -55,8 +55,8 @@ from parlour.games.go_fish.state import Phase as FPhase
 from parlour.games.shut_the_box.moves import Flip, Throw
 from parlour.games.shut_the_box.rules import Mode, OneDie, Scoring
 from parlour.games.shut_the_box.state import Status
+from parlour.games.yahtzee.moves import Roll, Score
 from parlour.games.yahtzee.rules import Box, Joker
-from parlour.games.yahtzee.state import Roll, Score
 
 
 class InvariantError(AssertionError):

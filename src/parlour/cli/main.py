@@ -247,12 +247,12 @@ def _simulate_blackjack(rules: Any, bot: str, args: argparse.Namespace) -> int:
 
 def _simulate_yahtzee_optimal(game: Any, rules: Any, args: argparse.Namespace) -> int:
     """Yahtzee's optimal bot alone: all the games at once, by the fast simulation of its strategy
-    (``parlour.games.yahtzee.simulate``; its own dice stream), reported like any simulation."""
+    (``parlour.games.yahtzee.solver.simulate``; its own dice stream), reported like any simulation."""
     from collections import Counter
 
     from parlour.agents.simulate import SeatStats, SimulationResult
     from parlour.cli.progress import Progress
-    from parlour.games.yahtzee.simulate import simulate_optimal
+    from parlour.games.yahtzee.solver.simulate import simulate_optimal
 
     summary = simulate_optimal(rules, args.games, args.seed, progress=Progress(f"{game.spec.title} turns"))
     scores = summary.scores.tolist()

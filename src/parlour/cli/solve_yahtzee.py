@@ -12,7 +12,14 @@ from parlour.cli.progress import Progress
 from parlour.core.errors import InvalidMoveError, ParlourError
 from parlour.core.options import parse_assignments, rules_to_json
 from parlour.games.yahtzee.rules import BOXES, Box, Rules
-from parlour.games.yahtzee.strategy import Choice, Position, YahtzeeTable, table
+from parlour.games.yahtzee.solver.strategy import (
+    Choice,
+    Position,
+    YahtzeeTable,
+    load_or_solve,
+    with_moments,
+)
+from parlour.games.yahtzee.solver.widgets import Variant
 
 
 class _Parser(argparse.ArgumentParser):
@@ -95,7 +102,7 @@ def _choice_json(choice: Choice) -> dict[str, Any]:
 
 
 def _load(rules: Rules, args: argparse.Namespace) -> YahtzeeTable:
-    return table(rules, args.cache_dir, progress=Progress("Solving Yahtzee"))
+    return load_or_solve(Variant.of(rules), args.cache_dir, Progress("Solving Yahtzee"))
 
 
 def _where(tbl: YahtzeeTable) -> str:
@@ -117,7 +124,7 @@ def main(argv: Sequence[str]) -> int:
     }
     if position is None:
         start = time.perf_counter()
-        out["sd"] = tbl.sd(progress=Progress("Second moments"))
+        out["sd"] = with_moments(tbl, Progress("Second moments")).sd()
         out["sd_seconds"] = round(time.perf_counter() - start, 3)
         return _print_game(out, args.json)
     out["position"] = {"filled": [b.value for b in BOXES if b in position.filled],
