@@ -14,7 +14,7 @@ in which turn it first did.
     python bench/bench_yahtzee_win.py [--games 2000] [--seed 1] [--exact 2] [--jobs 2] [--json]
 
 ``--exact N``: the win bot solves its game exactly once at most N boxes are left after a turn
-(the bot's default is ``winbot.EXACT_BOXES``).  ``--jobs``: processes playing at once.
+(the bot's default is ``bots.win.EXACT_BOXES``).  ``--jobs``: processes playing at once.
 """
 
 from __future__ import annotations

@@ -359,6 +359,28 @@ def test_cache_round_trip(solved: tuple[np.ndarray, np.ndarray], tmp_path: Path)
     assert store.load_array(tmp_path / "missing.npz", variant, "values") is None
 
 
+def test_a_table_cached_by_another_solver_is_not_read(solved: tuple[np.ndarray, np.ndarray],
+                                                       tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    values, _ = solved
+    variant = Variant()
+    path = store.cache_file(variant, tmp_path)
+    with monkeypatch.context() as m:
+        m.setattr(store, "SOLVER_DIGEST", "0" * 64)  # a solver whose code differs from this one
+        assert store.save_array(path, variant, "values", values)
+        assert store.load_array(path, variant, "values") is not None
+    assert store.load_array(path, variant, "values") is None
+
+
+def test_the_solver_digest_covers_every_module_that_computes_values() -> None:
+    package = Path(solver.__file__).parent
+    computing = {p.name for p in package.glob("*.py")} - {
+        "__init__.py", "store.py", "strategy.py", "simulate.py"}
+    assert {name for pkg, name in store.SOLVED_BY if pkg.endswith(".solver")} == computing
+    assert ("parlour.games.yahtzee", "rules.py") in store.SOLVED_BY
+    assert store.solver_digest() == store.SOLVER_DIGEST
+
+
 def damage(path: Path, how: str) -> None:
     data = bytearray(path.read_bytes())
     if how == "truncate":

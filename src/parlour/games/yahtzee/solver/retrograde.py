@@ -81,10 +81,7 @@ def compute(variant: Variant, moments: bool = False,
     the box is filled (both entries are equal before, and always when the
     bonus does not need the fifty).  Only totals that the filled upper boxes
     can make are filled in; the others are 0.  ``progress(done, total)`` is
-    called as widgets are solved (``total``: the widgets solved in all).
-
-    One thread: the batches are too small for NumPy's released GIL to pay
-    (two threads were slower on the 2-core box).
+    called as widgets are solved (``total``: the widgets solved in all).  One thread.
     """
     V = np.zeros((MASKS, UPPER_VALUES, 2))
     W = np.zeros((MASKS, UPPER_VALUES, 2)) if moments else None

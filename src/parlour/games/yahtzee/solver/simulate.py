@@ -332,7 +332,7 @@ def simulate_optimal(rules: Rules | None = None, games: int = 100_000, seed: int
 
     ``table`` is the strategy of ``rules`` (default: :func:`strategy.table`, solved or loaded);
     ``trace`` records the first games roll by roll (:attr:`SimulationSummary.traces`);
-    ``progress(turn, 13)`` is called after each turn.  100,000 games take about 10 s.
+    ``progress(turn, 13)`` is called after each turn.
     """
     rules = rules or Rules()
     if games < 1:

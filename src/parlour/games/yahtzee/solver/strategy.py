@@ -312,7 +312,7 @@ def table(rules: Rules | Variant | None = None, cache_dir: str | os.PathLike[str
     """The optimal strategy for ``rules`` (default: the manual's), remembered, loaded from the
     cache or solved; with ``moments``, with its second moments too (:meth:`YahtzeeTable.sd`)."""
     variant = rules if isinstance(rules, Variant) else Variant.of(rules or Rules())
-    directory = _resolve(cache_dir)
+    directory = cache_folder(cache_dir)
     with _SOLVING:
         return _remembered(variant, directory, moments)
 

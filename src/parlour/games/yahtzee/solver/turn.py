@@ -87,7 +87,7 @@ def evaluate_turn(variant: Variant, V: Floats, cols: Widgets) -> TurnValues:
 def turn_from(first: Floats) -> TurnValues:
     """Every within-turn value, given ``first[r, c]``: the value of scoring roll ``r`` now (in
     its best box) in column ``c``.  Columns may be anything worth maximising in expectation:
-    widgets here, or the chances to win from each score so far (``winplan``)."""
+    widgets here, or the chances to win from each score so far (the ``win`` bot's plan)."""
     rolls = [first]
     keeps: dict[int, list[Floats]] = {}
     for k in (1, 2):

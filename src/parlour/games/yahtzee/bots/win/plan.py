@@ -26,7 +26,7 @@ score -- is valued by that chance instead of by the expected score.
   of that over the dice, through the same within-turn analysis.
 
 Alone, or when the game is decided either way, nothing separates the moves:
-the bot then falls back to the solitaire-optimal choice (see ``winbot``).
+the bot then falls back to the solitaire-optimal choice (see :mod:`.bot`).
 """
 
 from __future__ import annotations
