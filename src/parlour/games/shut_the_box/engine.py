@@ -11,7 +11,7 @@ import dataclasses
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import TypeVar
 
 from parlour.core.dice import is_double, throw_outcomes
 from parlour.core.errors import RulesError
@@ -82,7 +82,10 @@ def legal_flips(open_mask: int, total: int) -> tuple[Flip, ...]:
 # ---- set-up and turns ---------------------------------------------------------------------
 
 
-def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+T = TypeVar("T")
+
+
+def _set(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     return (*values[:index], value, *values[index + 1:])
 
 

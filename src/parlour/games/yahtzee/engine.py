@@ -11,7 +11,7 @@ import dataclasses
 import itertools
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import TypeVar
 
 from parlour.core.dice import throw_outcomes
 from parlour.core.errors import RulesError
@@ -37,7 +37,10 @@ OUTCOME_SETS: dict[int, frozenset[Dice]] = {
 """``[n]``: every sorted throw of ``n`` dice."""
 
 
-def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+T = TypeVar("T")
+
+
+def _set(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     return (*values[:index], value, *values[index + 1:])
 
 

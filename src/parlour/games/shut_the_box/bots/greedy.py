@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
-from parlour.core.protocol import Bot
-from parlour.games.shut_the_box.moves import Flip, Move, Throw
-from parlour.games.shut_the_box.rules import mask_sum
+from parlour.core.protocol import Bot, Game
+from parlour.games.shut_the_box.moves import Dice, Flip, Move, Throw
+from parlour.games.shut_the_box.rules import Rules, mask_sum
+from parlour.games.shut_the_box.state import State
 from parlour.games.shut_the_box.view import ShutTheBoxView
 
 
@@ -18,8 +18,8 @@ class GreedyBot(Bot[ShutTheBoxView, Move]):
 
     name = "greedy"
 
-    def choose(self, game: Any, view: ShutTheBoxView, legal: Sequence[Move],
-               rng: random.Random) -> Move:
+    def choose(self, game: Game[Rules, State, Move, Dice, ShutTheBoxView], view: ShutTheBoxView,
+               legal: Sequence[Move], rng: random.Random) -> Move:
         assert view.seat is not None
         if isinstance(legal[0], Throw):
             small = mask_sum(view.state.open_for(view.seat)) <= 6

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
-from parlour.core.protocol import Bot
-from parlour.games.shut_the_box.moves import Move
+from parlour.core.protocol import Bot, Game
+from parlour.games.shut_the_box.moves import Dice, Move
+from parlour.games.shut_the_box.rules import Rules
 from parlour.games.shut_the_box.solver.policy import best_move
+from parlour.games.shut_the_box.state import State
 from parlour.games.shut_the_box.view import ShutTheBoxView
 
 
@@ -19,8 +20,8 @@ class OptimalBot(Bot[ShutTheBoxView, Move]):
 
     name = "optimal"
 
-    def choose(self, game: Any, view: ShutTheBoxView, legal: Sequence[Move],
-               rng: random.Random) -> Move:
+    def choose(self, game: Game[Rules, State, Move, Dice, ShutTheBoxView], view: ShutTheBoxView,
+               legal: Sequence[Move], rng: random.Random) -> Move:
         assert view.seat is not None
         if len(legal) == 1:
             return legal[0]

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
-from parlour.core.protocol import Bot
+from parlour.core.protocol import Bot, Game
 from parlour.games.yahtzee.moves import Dice, Move, Roll, Score
-from parlour.games.yahtzee.rules import ROLLS, UPPER, Box, choices, counts
+from parlour.games.yahtzee.rules import ROLLS, UPPER, Box, Rules, choices, counts
 from parlour.games.yahtzee.state import State
 from parlour.games.yahtzee.view import YahtzeeView
 
@@ -72,8 +71,8 @@ class GreedyBot(Bot[YahtzeeView, Move]):
 
     name = "greedy"
 
-    def choose(self, game: Any, view: YahtzeeView, legal: Sequence[Move],
-               rng: random.Random) -> Move:
+    def choose(self, game: Game[Rules, State, Move, Dice, YahtzeeView], view: YahtzeeView,
+               legal: Sequence[Move], rng: random.Random) -> Move:
         move = greedy_move(view.state)
         assert move in legal, f"the greedy bot chose {move!r}, which is not legal"
         return move

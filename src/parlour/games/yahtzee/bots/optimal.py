@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
-from parlour.core.protocol import AnyBot, Bot
+from parlour.core.protocol import AnyBot, Bot, Game
 from parlour.games.yahtzee.advisor import best_move
-from parlour.games.yahtzee.moves import Move
+from parlour.games.yahtzee.moves import Dice, Move
+from parlour.games.yahtzee.rules import Rules
 from parlour.games.yahtzee.solver.strategy import table
+from parlour.games.yahtzee.state import State
 from parlour.games.yahtzee.view import YahtzeeView
 
 
@@ -24,8 +25,8 @@ class OptimalBot(Bot[YahtzeeView, Move]):
 
     name = "optimal"
 
-    def choose(self, game: Any, view: YahtzeeView, legal: Sequence[Move],
-               rng: random.Random) -> Move:
+    def choose(self, game: Game[Rules, State, Move, Dice, YahtzeeView], view: YahtzeeView,
+               legal: Sequence[Move], rng: random.Random) -> Move:
         if len(legal) == 1:
             return legal[0]
         state = view.state

@@ -16,9 +16,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
-from parlour.core.protocol import AnyBot, Bot
+from parlour.core.protocol import AnyBot, Bot, Game
 from parlour.games.yahtzee.advisor import position_of, valued_moves
 from parlour.games.yahtzee.bots.win.plan import (
     Finish,
@@ -28,7 +27,7 @@ from parlour.games.yahtzee.bots.win.plan import (
     WinPlanner,
     open_count,
 )
-from parlour.games.yahtzee.moves import Move, Roll
+from parlour.games.yahtzee.moves import Dice, Move, Roll
 from parlour.games.yahtzee.rules import Rules
 from parlour.games.yahtzee.solver.strategy import Position, YahtzeeTable, table
 from parlour.games.yahtzee.solver.widgets import UPPER_CAP
@@ -95,8 +94,8 @@ class WinBot(Bot[YahtzeeView, Move]):
         from the cache, or solved once)."""
         return WinPlanner(table(rules, moments=True), rules, self._exact)
 
-    def choose(self, game: Any, view: YahtzeeView, legal: Sequence[Move],
-               rng: random.Random) -> Move:
+    def choose(self, game: Game[Rules, State, Move, Dice, YahtzeeView], view: YahtzeeView,
+               legal: Sequence[Move], rng: random.Random) -> Move:
         if len(legal) == 1:
             return legal[0]
         state = view.state
