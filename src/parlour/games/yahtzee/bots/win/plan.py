@@ -302,10 +302,11 @@ def _goal(contest: Contest) -> Floats:
     return _read_only(g[contest.base:hi + 1].copy())
 
 
-@lru_cache(maxsize=20_000)
+@lru_cache(maxsize=4096)
 def _vector(contest: Contest, widget: Widget) -> Floats:
     """The chance to win from ``widget`` before its turn, for each score so far (exact; the
-    vectors of :func:`_goal`'s length), remembered for the last 20,000 asked about."""
+    vectors of :func:`_goal`'s length), remembered for the last 4096 asked about (a decision
+    asks a few dozen)."""
     goal = _goal(contest)
     if widget[0] == FULL:
         return goal
