@@ -33,9 +33,9 @@ from pathlib import Path
 
 import numpy as np
 
-from parlour.games.yahtzee import solver, strategy
+from parlour.games.yahtzee import solver
 from parlour.games.yahtzee.rules import Joker
-from parlour.games.yahtzee.solver import Variant, compute
+from parlour.games.yahtzee.solver import Variant, compute, store, strategy
 
 
 @dataclass(frozen=True)
@@ -76,11 +76,11 @@ def time_moments(repeat: int) -> Row:
 def time_cache(values: np.ndarray, repeat: int) -> list[Row]:
     variant = Variant()
     with tempfile.TemporaryDirectory() as tmp:
-        path = strategy.cache_file(variant, Path(tmp))
-        save, _ = best_time(lambda: float(strategy.save_array(path, variant, "values", values)), repeat)
+        path = store.cache_file(variant, Path(tmp))
+        save, _ = best_time(lambda: float(store.save_array(path, variant, "values", values)), repeat)
 
         def load() -> float:
-            loaded = strategy.load_array(path, variant, "values")
+            loaded = store.load_array(path, variant, "values")
             assert loaded is not None
             return float(loaded[0, 0, 0])
 
@@ -104,15 +104,15 @@ def time_queries(values: np.ndarray, repeat: int) -> Row:
 def time_bot_games_in(cache: str, games: int) -> Row:
     import os
 
-    old = os.environ.get(strategy.CACHE_ENV)
-    os.environ[strategy.CACHE_ENV] = cache
+    old = os.environ.get(store.CACHE_ENV)
+    os.environ[store.CACHE_ENV] = cache
     try:
         return time_bot_games(games)
     finally:
         if old is None:
-            del os.environ[strategy.CACHE_ENV]
+            del os.environ[store.CACHE_ENV]
         else:
-            os.environ[strategy.CACHE_ENV] = old
+            os.environ[store.CACHE_ENV] = old
 
 
 def time_bot_games(games: int) -> Row:
@@ -121,7 +121,7 @@ def time_bot_games(games: int) -> Row:
 
     from parlour.core.protocol import CHANCE
     from parlour.games.yahtzee import GAME, Rules
-    from parlour.games.yahtzee.optimal import OptimalBot
+    from parlour.games.yahtzee.bots.optimal import OptimalBot
 
     bot, rng, total = OptimalBot(), random.Random(1), 0.0
     start = time.perf_counter()

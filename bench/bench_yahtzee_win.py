@@ -14,7 +14,7 @@ in which turn it first did.
     python bench/bench_yahtzee_win.py [--games 2000] [--seed 1] [--exact 2] [--jobs 2] [--json]
 
 ``--exact N``: the win bot solves its game exactly once at most N boxes are left after a turn
-(the bot's default is ``winbot.EXACT_BOXES``).  ``--jobs``: processes playing at once.
+(the bot's default is ``bots.win.EXACT_BOXES``).  ``--jobs``: processes playing at once.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from parlour.agents import make_bot
 from parlour.core import registry
 from parlour.core.driver import Step, play
 from parlour.core.rng import make_rng
-from parlour.games.yahtzee.winbot import EXACT_BOXES, PLAN_BOXES, WinBot
+from parlour.games.yahtzee.bots.win import EXACT_BOXES, PLAN_BOXES, WinBot
 
 Job = tuple[int, int, int, int, int, int, int]
 Outcome = tuple[float, float, int, int, int]
@@ -47,7 +47,7 @@ def _games(job: Job) -> list[Outcome]:
     first, count, step, exact, seat, seed, plan = job
     game = registry.get("yahtzee")
     rules = game.default_rules()
-    win = WinBot(rules, exact, plan)
+    win = WinBot(exact, plan)
     optimal, other = make_bot(game, "optimal", rules), make_bot(game, "optimal", rules)
     out = []
     for n in range(first, count, step):

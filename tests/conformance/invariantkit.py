@@ -52,10 +52,11 @@ from parlour.games.go_fish import view as fish_view
 from parlour.games.go_fish.moves import Act as FAct
 from parlour.games.go_fish.rules import Ending as FEnding
 from parlour.games.go_fish.state import Phase as FPhase
+from parlour.games.shut_the_box.moves import Flip, Throw
 from parlour.games.shut_the_box.rules import Mode, OneDie, Scoring
-from parlour.games.shut_the_box.state import Flip, Status, Throw
+from parlour.games.shut_the_box.state import Status
+from parlour.games.yahtzee.moves import Roll, Score
 from parlour.games.yahtzee.rules import Box, Joker
-from parlour.games.yahtzee.state import Roll, Score
 
 
 class InvariantError(AssertionError):

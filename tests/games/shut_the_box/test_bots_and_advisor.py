@@ -14,7 +14,7 @@ from parlour.games.shut_the_box import GAME, Flip, Mode, Rules, Status, Throw
 from parlour.games.shut_the_box.advisor import advise
 from parlour.games.shut_the_box.rules import OneDie, Scoring, mask_of
 from parlour.games.shut_the_box.solver import Objective, solve, solve_long_game
-from parlour.games.shut_the_box.strategy import goal_for
+from parlour.games.shut_the_box.solver.goals import goal_for
 
 
 def scripted(rules: Rules, players: int, actions: list[str]):
@@ -136,7 +136,7 @@ def test_optimal_long_games_are_won_as_often_as_the_solver_says(doubles):
 
 
 def test_the_first_players_aim_values_each_score_by_the_replys_exact_chance():
-    from parlour.games.shut_the_box.strategy import beaten
+    from parlour.games.shut_the_box.solver.goals import beaten
 
     lost_to = beaten(9, OneDie.HIGH_TILES, Scoring.SUM, True)
     assert lost_to[0] == 0  # a shut box has won outright
@@ -149,7 +149,7 @@ def test_the_first_players_aim_values_each_score_by_the_replys_exact_chance():
 
 @pytest.mark.slow
 def test_heads_up_the_first_optimal_player_wins_the_solved_share():
-    from parlour.games.shut_the_box.policy import valued_moves
+    from parlour.games.shut_the_box.solver.policy import valued_moves
 
     goal, ranked = valued_moves(GAME.initial_state(Rules(), 2), 0)
     assert goal.kind == "lead"

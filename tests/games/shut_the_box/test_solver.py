@@ -359,11 +359,13 @@ def test_negative_target_message_is_clear() -> None:
         Objective.parse("below:-3")
 
 
-def test_solve_is_cached() -> None:
-    first = solve(*MANUAL, Objective.below(7))
-    assert solve(*MANUAL, Objective.below(7)) is first
+def test_solving_again_after_forgetting_gives_the_same_policy() -> None:
+    first = solve(*MANUAL, Objective.below(7), exact=True)
     clear_cache()
-    assert solve(*MANUAL, Objective.below(7)) is not first
+    again = solve(*MANUAL, Objective.below(7), exact=True)
+    assert [again.value(m) for m in range(1 << 9)] == [first.value(m) for m in range(1 << 9)]
+    assert [again.best_flip(FULL9, t) for t in range(2, 13)] == [
+        first.best_flip(FULL9, t) for t in range(2, 13)]
 
 
 def test_solver_rejects_bad_input() -> None:
@@ -534,9 +536,12 @@ def test_long_game_flip_and_dice_values() -> None:
     assert game.flip_values(0b1001, 5, 0) == [(0b1001, 1.0)]  # the last tiles win outright
 
 
-def test_long_game_is_cached_and_typed() -> None:
+def test_long_game_solutions_are_typed_and_repeatable() -> None:
     game = solve_long_game(9, OneDie.HIGH_TILES, False)
-    assert solve_long_game(9, OneDie.HIGH_TILES, False) is game
+    clear_cache()
+    again = solve_long_game(9, OneDie.HIGH_TILES, False)
+    assert again.win_probability(FULL9) == game.win_probability(FULL9)
+    assert again.sweeps == game.sweeps
     assert isinstance(game, LongGameSolution)
     assert game.sweeps > 1
     solution = solve(*MANUAL, Objective.shut())

@@ -12,19 +12,19 @@ from pathlib import Path
 
 import pytest
 
-from parlour.games.yahtzee import strategy
+from parlour.games.yahtzee.solver import store, strategy
 
 
 @pytest.fixture(scope="session", autouse=True)
 def cache_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """A temporary cache folder for the session, also for code that uses the default (the bot)."""
     folder = tmp_path_factory.mktemp("parlour-cache")
-    old = os.environ.get(strategy.CACHE_ENV)
-    os.environ[strategy.CACHE_ENV] = str(folder)
+    old = os.environ.get(store.CACHE_ENV)
+    os.environ[store.CACHE_ENV] = str(folder)
     strategy.forget_tables()
     yield folder
     strategy.forget_tables()
     if old is None:
-        del os.environ[strategy.CACHE_ENV]
+        del os.environ[store.CACHE_ENV]
     else:
-        os.environ[strategy.CACHE_ENV] = old
+        os.environ[store.CACHE_ENV] = old

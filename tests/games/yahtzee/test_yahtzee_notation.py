@@ -13,7 +13,7 @@ from parlour.core.protocol import CHANCE
 from parlour.core.record import Record
 from parlour.core.rng import make_rng
 from parlour.games.yahtzee import GAME, Box, Joker, Roll, Rules, Score, State
-from parlour.games.yahtzee import state as state_module
+from parlour.games.yahtzee import moves as moves_module
 from parlour.games.yahtzee.notation import HELP, format_move, parse_box, parse_move
 
 
@@ -230,7 +230,7 @@ def test_dice_text_when_nothing_is_rolled_is_invalid() -> None:
 
 def test_repr_is_pasteable() -> None:
     for move in (Roll(()), Roll((3, 5, 5)), Score(Box.FULL_HOUSE), Score(Box.ONES)):
-        assert eval(repr(move), vars(state_module)) == move
+        assert eval(repr(move), vars(moves_module)) == move
     assert repr(Roll((5, 3, 5))) == "Roll((3, 5, 5))"
     assert repr(Score(Box.SMALL_STRAIGHT)) == "Score(Box.SMALL_STRAIGHT)"
 

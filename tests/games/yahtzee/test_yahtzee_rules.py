@@ -19,7 +19,7 @@ from parlour.core.errors import IllegalMoveError, NotYourTurnError, RulesError
 from parlour.core.protocol import CHANCE
 from parlour.core.rng import make_rng
 from parlour.games.yahtzee import GAME, Box, Card, Joker, Roll, Rules, Score, State
-from parlour.games.yahtzee.bots import greedy_move
+from parlour.games.yahtzee.bots.greedy import greedy_move
 
 # ---- helpers -------------------------------------------------------------------
 

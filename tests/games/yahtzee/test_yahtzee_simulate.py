@@ -15,12 +15,13 @@ import numpy as np
 import pytest
 
 from parlour.core.protocol import CHANCE
-from parlour.games.yahtzee import GAME, Box, Joker, Roll, Rules, Score, State, strategy
-from parlour.games.yahtzee import simulate as sim
-from parlour.games.yahtzee.optimal import OptimalBot
+from parlour.games.yahtzee import GAME, Box, Joker, Roll, Rules, Score, State
+from parlour.games.yahtzee.bots.optimal import OptimalBot
 from parlour.games.yahtzee.rules import YAHTZEE
-from parlour.games.yahtzee.simulate import SimulationSummary, TracedTurn, simulate_optimal
-from parlour.games.yahtzee.strategy import YahtzeeTable
+from parlour.games.yahtzee.solver import simulate as sim
+from parlour.games.yahtzee.solver import store, strategy
+from parlour.games.yahtzee.solver.simulate import SimulationSummary, TracedTurn, simulate_optimal
+from parlour.games.yahtzee.solver.strategy import YahtzeeTable
 
 GAMES = 100_000
 SEED = 20261121
@@ -44,8 +45,8 @@ def test_a_hundred_thousand_games_agree_with_the_solver(manual: YahtzeeTable, ca
     assert result.se == pytest.approx(se)
     assert abs(result.mean - manual.expected()) < 3 * se, result.to_json()
     # the spread: the solver's exact figure if it is at hand (cached), else the published one
-    moments = strategy.cache_file(manual.variant, cache_folder, moments=True)
-    exact = manual.sd() if manual.moments is not None or moments.exists() else SD_QUOTED
+    moments = store.cache_file(manual.variant, cache_folder, moments=True)
+    exact = strategy.table(Rules(), moments=True).sd() if moments.exists() else SD_QUOTED
     centred = result.scores - result.mean
     kurtosis = float(np.mean(centred**4)) / result.sd**4
     se_sd = result.sd * math.sqrt((kurtosis - 1) / (4 * GAMES))  # the sample sd's standard error

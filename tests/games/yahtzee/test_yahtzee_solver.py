@@ -21,7 +21,7 @@ import numpy as np
 import pytest
 
 from parlour.core.protocol import CHANCE
-from parlour.games.yahtzee import solver, strategy
+from parlour.games.yahtzee import solver
 from parlour.games.yahtzee.rules import (
     BOXES,
     UPPER_BONUS,
@@ -34,9 +34,9 @@ from parlour.games.yahtzee.rules import (
     upper_total,
     yahtzee_bonus,
 )
-from parlour.games.yahtzee.solver import Variant, compute
+from parlour.games.yahtzee.solver import Variant, compute, scoring, store, strategy, widgets
+from parlour.games.yahtzee.solver.strategy import Position, YahtzeeTable, table
 from parlour.games.yahtzee.state import State
-from parlour.games.yahtzee.strategy import Position, YahtzeeTable, table
 
 PUBLISHED = 254.5896
 """Verhoeff (1999): the optimal expected final score, to four decimals."""
@@ -63,16 +63,16 @@ def solved(cache_folder: Path) -> tuple[np.ndarray, np.ndarray]:
     values, moments = compute(Variant(), moments=True)
     assert moments is not None
     variant = Variant()
-    assert strategy.save_array(strategy.cache_file(variant, cache_folder), variant, "values", values)
-    path = strategy.cache_file(variant, cache_folder, moments=True)
-    assert strategy.save_array(path, variant, "moments", moments)
+    assert store.save_array(store.cache_file(variant, cache_folder), variant, "values", values)
+    path = store.cache_file(variant, cache_folder, moments=True)
+    assert store.save_array(path, variant, "moments", moments)
     return values, moments
 
 
 @pytest.fixture(scope="session")
 def manual(solved: tuple[np.ndarray, np.ndarray], cache_folder: Path) -> YahtzeeTable:
     strategy.forget_tables()
-    tbl = table(Rules(), cache_folder)
+    tbl = table(Rules(), cache_folder, moments=True)
     assert tbl.source == "loaded"
     return tbl
 
@@ -122,7 +122,7 @@ def test_the_fast_and_the_moment_passes_agree(solved: tuple[np.ndarray, np.ndarr
         if not mask & solver.Y_BIT:
             cols = solver.Widgets(cols.masks, cols.upper, np.zeros_like(cols.fifty))
         fast = np.empty((252, len(cols.masks)))
-        solver._score_now_fast(variant, values, cols, fast)
+        scoring.score_now_fast(variant, values, cols, fast)
         plain = np.full_like(fast, -np.inf)
         for _, value, _ in solver.box_options(variant, values, None, cols):
             np.maximum(plain, value, out=plain)
@@ -133,9 +133,9 @@ def test_the_fast_and_the_moment_passes_agree(solved: tuple[np.ndarray, np.ndarr
 
 
 def test_lower_scores_are_the_rules() -> None:
-    table_ = solver._lower_scores(False)
+    table_ = scoring.lower_scores(False)
     for r, dice in enumerate(solver.ROLLS):
-        for i, box in enumerate(solver.LOWER_BOXES):
+        for i, box in enumerate(widgets.LOWER_BOXES):
             assert table_[r, i] == natural_score(box, dice)
 
 
@@ -267,7 +267,7 @@ def test_only_chance_left_is_seventy_thirds(manual: YahtzeeTable) -> None:
     assert v == Fraction(70, 3)
     position = Position.of_card(card)
     assert abs(manual.value(position) - position.score - 70 / 3) < 1e-12
-    mask, upper, fifty = manual._key(position)
+    mask, upper, fifty = manual.key(position)
     assert manual.moments is not None
     assert abs(manual.moments[mask, upper, fifty] - float(w)) < 1e-9
 
@@ -297,7 +297,7 @@ def test_end_games_match_brute_force(manual: YahtzeeTable, forced: YahtzeeTable,
             assert brute.ambiguous is not defined
         if tbl is manual and defined:
             assert manual.moments is not None
-            mask, upper, fifty = manual._key(position)
+            mask, upper, fifty = manual.key(position)
             assert abs(manual.moments[mask, upper, fifty] - float(w)) < 1e-7
         for dice in [(1, 2, 3, 4, 5), (2, 2, 5, 5, 6), (6, 6, 6, 6, 6), (2, 2, 2, 2, 2), (3, 4, 4, 6, 6)]:
             for k in (0, 1, 2):
@@ -348,14 +348,36 @@ def test_choices_rank_and_agree(manual: YahtzeeTable) -> None:
 def test_cache_round_trip(solved: tuple[np.ndarray, np.ndarray], tmp_path: Path) -> None:
     values, _ = solved
     variant = Variant()
-    path = strategy.cache_file(variant, tmp_path)
+    path = store.cache_file(variant, tmp_path)
     assert path.name == "yahtzee-v1-free-fifty.npz"
-    assert strategy.save_array(path, variant, "values", values)
-    loaded = strategy.load_array(path, variant, "values")
+    assert store.save_array(path, variant, "values", values)
+    loaded = store.load_array(path, variant, "values")
     assert loaded is not None and np.array_equal(loaded, values)
-    assert strategy.load_array(path, Variant(Joker.FORCED), "values") is None  # another rule set's
-    assert strategy.load_array(path, variant, "moments") is None
-    assert strategy.load_array(tmp_path / "missing.npz", variant, "values") is None
+    assert store.load_array(path, Variant(Joker.FORCED), "values") is None  # another rule set's
+    assert store.load_array(path, variant, "moments") is None
+    assert store.load_array(tmp_path / "missing.npz", variant, "values") is None
+
+
+def test_a_table_cached_by_another_solver_is_not_read(solved: tuple[np.ndarray, np.ndarray],
+                                                       tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    values, _ = solved
+    variant = Variant()
+    path = store.cache_file(variant, tmp_path)
+    with monkeypatch.context() as m:
+        m.setattr(store, "SOLVER_DIGEST", "0" * 64)  # a solver whose code differs from this one
+        assert store.save_array(path, variant, "values", values)
+        assert store.load_array(path, variant, "values") is not None
+    assert store.load_array(path, variant, "values") is None
+
+
+def test_the_solver_digest_covers_every_module_that_computes_values() -> None:
+    package = Path(solver.__file__).parent
+    computing = {p.name for p in package.glob("*.py")} - {
+        "__init__.py", "store.py", "strategy.py", "simulate.py"}
+    assert {name for pkg, name in store.SOLVED_BY if pkg.endswith(".solver")} == computing
+    assert ("parlour.games.yahtzee", "rules.py") in store.SOLVED_BY
+    assert store.solver_digest() == store.SOLVER_DIGEST
 
 
 def damage(path: Path, how: str) -> None:
@@ -374,10 +396,10 @@ def test_a_damaged_cache_is_solved_again(solved: tuple[np.ndarray, np.ndarray], 
                                          monkeypatch: pytest.MonkeyPatch, how: str) -> None:
     values, _ = solved
     variant = Variant()
-    path = strategy.cache_file(variant, tmp_path)
-    strategy.save_array(path, variant, "values", values)
+    path = store.cache_file(variant, tmp_path)
+    store.save_array(path, variant, "values", values)
     damage(path, how)
-    assert strategy.load_array(path, variant, "values") is None
+    assert store.load_array(path, variant, "values") is None
     calls = []
 
     def fake_compute(v: Variant, moments: bool = False, progress: object = None) -> tuple[
@@ -389,7 +411,7 @@ def test_a_damaged_cache_is_solved_again(solved: tuple[np.ndarray, np.ndarray], 
     strategy.forget_tables()
     tbl = table(Rules(), tmp_path)
     assert calls == [variant] and tbl.source == "computed" and tbl.path == path
-    rewritten = strategy.load_array(path, variant, "values")
+    rewritten = store.load_array(path, variant, "values")
     assert rewritten is not None and np.array_equal(rewritten, values)  # written again, whole
     strategy.forget_tables()
     again = table(Rules(), tmp_path)
@@ -399,11 +421,11 @@ def test_a_damaged_cache_is_solved_again(solved: tuple[np.ndarray, np.ndarray], 
 
 
 def test_the_cache_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setenv(strategy.CACHE_ENV, str(tmp_path))
-    assert strategy.cache_folder() == tmp_path
-    assert strategy.cache_folder(tmp_path / "x") == tmp_path / "x"
-    monkeypatch.delenv(strategy.CACHE_ENV)
-    assert strategy.cache_folder().name.lower() in ("parlour", "cache")
+    monkeypatch.setenv(store.CACHE_ENV, str(tmp_path))
+    assert store.cache_folder() == tmp_path
+    assert store.cache_folder(tmp_path / "x") == tmp_path / "x"
+    monkeypatch.delenv(store.CACHE_ENV)
+    assert store.cache_folder().name.lower() in ("parlour", "cache")
 
 
 def test_the_table_rules_key() -> None:
@@ -474,7 +496,7 @@ def test_the_advice_reads_well(manual: YahtzeeTable) -> None:
 def test_the_optimal_bot_plays_the_best_move(manual: YahtzeeTable) -> None:
     from parlour.games.yahtzee import GAME
     from parlour.games.yahtzee.advisor import advise
-    from parlour.games.yahtzee.optimal import OptimalBot, make_optimal
+    from parlour.games.yahtzee.bots.optimal import OptimalBot, make_optimal
 
     bot = make_optimal(Rules())
     assert isinstance(bot, OptimalBot) and bot.name == "optimal"
@@ -488,7 +510,7 @@ def test_the_optimal_bot_plays_the_best_move(manual: YahtzeeTable) -> None:
 
 def test_the_optimal_bot_plays_whole_games(manual: YahtzeeTable) -> None:
     from parlour.games.yahtzee import GAME
-    from parlour.games.yahtzee.optimal import OptimalBot
+    from parlour.games.yahtzee.bots.optimal import OptimalBot
 
     bot, rng, scores = OptimalBot(), random.Random(11), []
     for _ in range(12):

@@ -16,11 +16,19 @@ from parlour.core.driver import Step, play
 from parlour.core.rng import make_rng
 from parlour.games.yahtzee import GAME, Score
 from parlour.games.yahtzee.advisor import best_move, position_of
+from parlour.games.yahtzee.bots.win.bot import PLAN_BOXES, WinBot, outlook, widget_of, win_values
+from parlour.games.yahtzee.bots.win.plan import (
+    FULL,
+    Finish,
+    Opponent,
+    WinPlanner,
+    beat_chances,
+    normal_chance,
+)
+from parlour.games.yahtzee.moves import Roll
 from parlour.games.yahtzee.rules import BOXES, Box, Rules
-from parlour.games.yahtzee.state import Card, Roll, State
-from parlour.games.yahtzee.strategy import table
-from parlour.games.yahtzee.winbot import PLAN_BOXES, WinBot, outlook, widget_of, win_values
-from parlour.games.yahtzee.winplan import FULL, Finish, Opponent, WinPlanner, beat_chances, normal_chance
+from parlour.games.yahtzee.solver.strategy import table
+from parlour.games.yahtzee.state import Card, State
 
 
 def test_alone_it_plays_exactly_like_the_optimal_bot() -> None:
@@ -32,9 +40,7 @@ def test_alone_it_plays_exactly_like_the_optimal_bot() -> None:
 
 def _planner() -> WinPlanner:
     rules = Rules()
-    tbl = table(rules)
-    tbl.sd()
-    return WinPlanner(tbl, rules)
+    return WinPlanner(table(rules, moments=True), rules)
 
 
 def test_the_chance_that_a_score_beats_the_opponents() -> None:
@@ -114,7 +120,7 @@ def test_the_last_turn_is_planned_exactly_for_the_win() -> None:
             total = sum(keep) + sum(rolled)
             want += p * (1 if total > 27 else Fraction(1, 2) if total == 27 else 0)
         assert value == pytest.approx(float(want), abs=1e-12), keep
-    bot = WinBot(Rules())
+    bot = WinBot()
     view = GAME.view(state, 0)
     assert bot.choose(GAME, view, GAME.legal_moves(state, 0), make_rng(0)) == Roll((5, 5, 6))
     assert best_move(state, 0) == Score(Box.CHANCE)  # the solitaire optimum banks the 24

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from parlour.core.protocol import Advice, Hint
+from parlour.games.shut_the_box.moves import Move, Throw
 from parlour.games.shut_the_box.notation import format_move
-from parlour.games.shut_the_box.policy import describe_value, valued_moves
-from parlour.games.shut_the_box.state import Move, State, Throw
-from parlour.games.shut_the_box.strategy import Goal
+from parlour.games.shut_the_box.solver.goals import Goal
+from parlour.games.shut_the_box.solver.policy import describe_value, valued_moves
+from parlour.games.shut_the_box.state import State
 
 
 def advise(state: State, seat: int, goal: Goal | None = None, exact: bool = False) -> Hint[Move]:

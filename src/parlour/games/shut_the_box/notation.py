@@ -17,7 +17,7 @@ import re
 from collections.abc import Sequence
 
 from parlour.core.errors import AmbiguousMoveError, InvalidMoveError
-from parlour.games.shut_the_box.state import Flip, Move, Throw
+from parlour.games.shut_the_box.moves import Flip, Move, Throw
 
 HELP = """\
 Moves:

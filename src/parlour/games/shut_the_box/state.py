@@ -1,4 +1,4 @@
-"""Moves and states of Shut the Box: frozen, hashable values."""
+"""The state of a game of Shut the Box: a frozen, hashable value."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ import enum
 from dataclasses import dataclass
 from fractions import Fraction
 
-from parlour.games.shut_the_box.rules import Mode, Rules, mask_of, tiles_of
+from parlour.games.shut_the_box.moves import Dice, RoundResult
+from parlour.games.shut_the_box.rules import Mode, Rules
 
 
 class Status(enum.Enum):
@@ -22,59 +23,6 @@ class Status(enum.Enum):
     """Their turn in this round is over; ``scores`` holds the score."""
     OUT = "out"
     """Dropped out of the cumulative game."""
-
-
-@dataclass(frozen=True)
-class Throw:
-    """Throw one die or two: ``Throw(2)``; notation ``roll 2``."""
-
-    dice: int
-
-    def __repr__(self) -> str:
-        return f"Throw({self.dice})"
-
-
-@dataclass(frozen=True)
-class Flip:
-    """Cover (or, for the uncovering player of the long game, uncover) some tiles.
-
-    Tiles are kept highest first: ``Flip((7, 1))``; notation ``7+1``.
-    """
-
-    tiles: tuple[int, ...]
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "tiles", tuple(sorted(self.tiles, reverse=True)))
-
-    @classmethod
-    def of_mask(cls, mask: int) -> Flip:
-        return cls(tiles_of(mask))
-
-    @property
-    def mask(self) -> int:
-        return mask_of(self.tiles)
-
-    @property
-    def total(self) -> int:
-        return sum(self.tiles)
-
-    def __repr__(self) -> str:
-        return f"Flip({self.tiles!r})"
-
-
-Move = Throw | Flip
-Dice = tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class RoundResult:
-    """How one round ended."""
-
-    number: int
-    scores: tuple[int | None, ...]
-    """Each seat's score; ``None`` for a seat that did not finish (out, or someone shut first)."""
-    winners: tuple[int, ...]
-    shut_by: int | None = None
 
 
 @dataclass(frozen=True)

@@ -1,24 +1,20 @@
 """The advisor: every legal choice ranked by its expected final score under optimal play.
 
-The values come from the exact solitaire strategy (:mod:`parlour.games.yahtzee.strategy`):
+The values come from the exact solitaire strategy (:mod:`parlour.games.yahtzee.solver.strategy`):
 each choice's value is the points already on the seat's card plus the expected
 points still to come if every later choice is optimal.  With two or more players
 the advice is the same solitaire value -- the best play for one's own card, which
 is what the manual's game scores -- not a plan to beat the others' cards.
-
-The engine (``state``, ``game``) is imported when advice is asked for, so this
-module loads without it.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from parlour.core.protocol import Advice, Hint
-from parlour.games.yahtzee.strategy import TIE, Position, YahtzeeTable, rank, table
-
-if TYPE_CHECKING:
-    from parlour.games.yahtzee.state import Move, State
+from parlour.games.yahtzee.engine import legal_moves
+from parlour.games.yahtzee.moves import Move, Roll, Score
+from parlour.games.yahtzee.notation import format_move
+from parlour.games.yahtzee.solver.strategy import TIE, Position, YahtzeeTable, rank, table
+from parlour.games.yahtzee.state import State
 
 OBJECTIVE = "the highest expected final score"
 SOLO_NOTE = "the solitaire optimum: the best for your own card, not a plan against the others"
@@ -36,10 +32,7 @@ def valued_moves(state: State, seat: int, tbl: YahtzeeTable | None = None) -> li
     Moves of equal value (within ``strategy.TIE``) keep the engine's order:
     rolls (fewest dice kept first), then boxes in card order.
     """
-    from parlour.games.yahtzee.game import GAME
-    from parlour.games.yahtzee.state import Roll, Score
-
-    legal = GAME.legal_moves(state, seat)
+    legal = legal_moves(state, seat)
     if not legal:
         return []
     tbl = tbl or table(state.rules)
@@ -49,7 +42,7 @@ def valued_moves(state: State, seat: int, tbl: YahtzeeTable | None = None) -> li
     rolls_left = state.rolls_left
     keeps = tbl.keep_values(position, state.dice, rolls_left) if rolls_left > 0 else {}
     boxes = tbl.box_values(position, state.dice)
-    valued: list[tuple[Any, float]] = []
+    valued: list[tuple[Move, float]] = []
     for move in legal:
         if isinstance(move, Roll):
             valued.append((move, keeps[move.keep]))
@@ -69,9 +62,6 @@ def best_move(state: State, seat: int, tbl: YahtzeeTable | None = None) -> Move:
 
 def label(move: Move) -> str:
     """A move in words: ``roll all five dice``, ``keep 5 5 3``, ``score Chance``."""
-    from parlour.games.yahtzee.notation import format_move
-    from parlour.games.yahtzee.state import Roll
-
     if isinstance(move, Roll):
         return "roll all five dice" if not move.keep else format_move(move)
     return f"score {move.box.title}"

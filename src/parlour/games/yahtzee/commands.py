@@ -11,7 +11,14 @@ from parlour.core.commands import Command, CommandError, Console
 from parlour.core.errors import InvalidMoveError
 from parlour.core.options import parse_assignments, rules_to_json
 from parlour.games.yahtzee.rules import BOXES, Box, Rules
-from parlour.games.yahtzee.strategy import Choice, Position, YahtzeeTable, table
+from parlour.games.yahtzee.solver.strategy import (
+    Choice,
+    Position,
+    YahtzeeTable,
+    load_or_solve,
+    with_moments,
+)
+from parlour.games.yahtzee.solver.widgets import Variant
 
 
 def _arguments(p: argparse.ArgumentParser) -> None:
@@ -82,7 +89,7 @@ def _choice_json(choice: Choice) -> dict[str, Any]:
 
 
 def _load(rules: Rules, args: argparse.Namespace, console: Console) -> YahtzeeTable:
-    return table(rules, args.cache_dir, progress=console.progress("Solving Yahtzee"))
+    return load_or_solve(Variant.of(rules), args.cache_dir, console.progress("Solving Yahtzee"))
 
 
 def _where(tbl: YahtzeeTable) -> str:
@@ -103,7 +110,7 @@ def _solve(args: argparse.Namespace, console: Console) -> int:
     }
     if position is None:
         start = time.perf_counter()
-        out["sd"] = tbl.sd(progress=console.progress("Second moments"))
+        out["sd"] = with_moments(tbl, console.progress("Second moments")).sd()
         out["sd_seconds"] = round(time.perf_counter() - start, 3)
         return _print_game(out, args.json, console)
     out["position"] = {"filled": [b.value for b in BOXES if b in position.filled],
@@ -162,11 +169,11 @@ def _no_arguments(p: argparse.ArgumentParser) -> None:
 
 def _simulate_optimal(args: argparse.Namespace, console: Console) -> int:
     """The optimal bot alone: all the games at once, by the fast simulation of its strategy
-    (``parlour.games.yahtzee.simulate``; its own dice stream), reported like any simulation."""
+    (``parlour.games.yahtzee.solver.simulate``; its own dice stream), reported like any simulation."""
     from collections import Counter
 
     from parlour.core.stats import SeatStats, SimulationResult
-    from parlour.games.yahtzee.simulate import simulate_optimal
+    from parlour.games.yahtzee.solver.simulate import simulate_optimal
 
     summary = simulate_optimal(args.rules, args.games, args.seed, progress=console.progress("Yahtzee turns"))
     scores = summary.scores.tolist()

@@ -23,8 +23,8 @@ from __future__ import annotations
 import re
 
 from parlour.core.errors import AmbiguousMoveError, InvalidMoveError
-from parlour.games.yahtzee.rules import BOXES, Box
-from parlour.games.yahtzee.state import DICE, Move, Roll, Score
+from parlour.games.yahtzee.moves import Move, Roll, Score
+from parlour.games.yahtzee.rules import BOXES, DICE, Box
 
 BOX_NAMES = " ".join(b.value for b in BOXES)
 

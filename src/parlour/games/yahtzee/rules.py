@@ -61,6 +61,11 @@ TITLES = {
     Box.LARGE_STRAIGHT: "Large straight", Box.YAHTZEE: "Yahtzee", Box.CHANCE: "Chance",
 }
 
+DICE = 5
+"""Dice in the cup."""
+ROLLS = 3
+"""Rolls allowed in a turn."""
+
 UPPER_BONUS = 35
 UPPER_BONUS_AT = 63
 FULL_HOUSE = 25

@@ -1,12 +1,13 @@
-"""Moves, score cards and states of Yahtzee: frozen, hashable values."""
+"""Score cards and states of Yahtzee: frozen, hashable values."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 
+from parlour.games.yahtzee.moves import Dice
 from parlour.games.yahtzee.rules import (
     BOXES,
+    ROLLS,
     YAHTZEE_BONUS,
     Box,
     Rules,
@@ -14,50 +15,6 @@ from parlour.games.yahtzee.rules import (
     upper_bonus,
     upper_total,
 )
-
-DICE = 5
-"""Dice in the cup."""
-ROLLS = 3
-"""Rolls allowed in a turn."""
-
-Dice = tuple[int, ...]
-"""Dice as a sorted multiset of faces, lowest first."""
-
-
-@dataclass(frozen=True)
-class Roll:
-    """Roll every die except those kept: ``Roll((3, 5, 5))``; notation ``keep 5 5 3``.
-
-    ``keep`` is the multiset of *values* kept (stored lowest first); ``Roll(())``
-    rolls all five dice (notation ``roll``).  Keeping is not sticky: each roll
-    names every die kept for that roll.
-    """
-
-    keep: Dice = ()
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "keep", tuple(sorted(self.keep)))
-
-    @property
-    def rolling(self) -> int:
-        """How many dice this roll throws."""
-        return DICE - len(self.keep)
-
-    def __repr__(self) -> str:
-        return f"Roll({self.keep!r})"
-
-
-@dataclass(frozen=True)
-class Score:
-    """Score the dice in a box, ending the turn: ``Score(Box.FOURS)``; notation ``score fours``."""
-
-    box: Box
-
-    def __repr__(self) -> str:
-        return f"Score(Box.{self.box.name})"
-
-
-Move = Roll | Score
 
 
 @dataclass(frozen=True)
@@ -139,9 +96,9 @@ class State:
         """Dice are in the air: the next action is chance's."""
         return self.rolling > 0
 
-    @cached_property
+    @property
     def over(self) -> bool:
-        """Every card is full (worked out once per state)."""
+        """Every card is full."""
         return all(card.full for card in self.cards)
 
     @property

@@ -1,14 +1,27 @@
-"""Yahtzee as plain text: a seat's view drawn for a terminal."""
+"""Yahtzee in words: why a move is refused, the log line of each action, the result, and a
+seat's view drawn for a terminal.
+
+Functions that speak of players take ``names``: every seat's name, by seat.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from parlour.core.dice import format_dice
+from parlour.core.protocol import CHANCE
+from parlour.games.yahtzee.moves import Dice, Move, Roll, Score
+from parlour.games.yahtzee.notation import format_keep
 from parlour.games.yahtzee.rules import (
+    DICE,
     LOWER,
+    ROLLS,
     UPPER,
+    UPPER_BONUS,
     UPPER_BONUS_AT,
     Box,
+    choices,
+    counts,
     extra_yahtzee,
     yahtzee_bonus,
 )
@@ -19,8 +32,96 @@ from parlour.games.yahtzee.view import (
     card_pace,
     pace_status,
     preview,
+    refusal,
     signed,
 )
+
+_COUNT_WORDS = ("no", "a", "two", "three", "four", "five")
+
+# ---- refusals ------------------------------------------------------------------------------
+
+
+def explain_illegal(state: State, seat: int, move: Move) -> str:
+    """Why ``move`` is not legal now (asked only of an illegal move by the seat to play)."""
+    if isinstance(move, Roll):
+        return _explain_roll(state, move)
+    if not isinstance(move, Score) or not isinstance(move.box, Box):
+        return f"{move!r} is not a Yahtzee move"
+    if state.rolls == 0:
+        return "roll first: there are no dice to score yet"
+    box = move.box
+    if state.card[box] is not None:
+        return f"the {box.title} box is already filled"
+    return refusal(state, box)
+
+
+def _explain_roll(state: State, move: Roll) -> str:
+    if state.rolls >= ROLLS:
+        return "you have no rolls left: score a box"
+    if state.rolls == 0:
+        return ("roll first: there are no dice to keep yet (the first roll of a turn is all "
+                "five dice)")
+    if len(move.keep) > DICE:
+        return f"there are only {DICE} dice"
+    shown = format_dice(state.dice)
+    have = counts(state.dice)
+    for face in sorted(set(move.keep)):
+        want = move.keep.count(face)
+        if not 1 <= face <= 6:
+            return f"you cannot keep a {face}: dice show 1 to 6"
+        if want > have[face - 1]:
+            what = f"a {face}" if have[face - 1] == 0 else f"{_COUNT_WORDS[want]} {face}s"
+            return f"you cannot keep {what}: the dice are {shown}"
+    return "keeping all five dice rolls nothing: score a box instead"
+
+
+# ---- the log and the result ------------------------------------------------------------------
+
+
+def describe(state: State, seat: int, action: Move | Dice, names: Sequence[str]) -> str:
+    """The log line of ``action`` by ``seat`` (or chance) in ``state``."""
+    who = names[state.current]
+    if seat == CHANCE:
+        assert isinstance(action, tuple)
+        rolled = format_dice(action)
+        if state.kept:
+            return f"{who} rolls {rolled} → dice {format_dice(state.kept + action)}"
+        return f"{who} rolls {rolled}"
+    if isinstance(action, Roll):
+        n = action.rolling
+        dice = f"{n} {'die' if n == 1 else 'dice'}"
+        if not action.keep:
+            return f"{who} rolls {dice}"
+        return f"{who} keeps {format_keep(action.keep)} and rolls {dice}"
+    assert isinstance(action, Score)
+    card = state.card
+    points = choices(state.rules, card.boxes, state.dice).get(action.box)
+    if points is None:
+        return f"{who} scores in {action.box.title}"
+    extras = []
+    if yahtzee_bonus(state.rules, card.boxes, state.dice):
+        extras.append("+100 Yahtzee bonus")
+    if not card.upper_bonus and card.scored(action.box, points, False).upper_bonus:
+        extras.append(f"+{UPPER_BONUS} upper bonus")
+    tail = f" ({', '.join(extras)})" if extras else ""
+    return f"{who} scores {points} in {action.box.title}{tail}"
+
+
+def result_text(state: State, names: Sequence[str]) -> str:
+    """The result in words: the solo score, or who won and every total."""
+    if not state.over:
+        return "The game is not over."
+    totals = [card.total for card in state.cards]
+    if state.players == 1:
+        return f"{names[0]} scores {totals[0]}."
+    top = state.leaders
+    who = " and ".join(names[s] for s in top)
+    verb = "wins" if len(top) == 1 else "share the win"
+    scores = ", ".join(f"{names[s]} {t}" for s, t in enumerate(totals))
+    return f"{who} {verb} with {totals[top[0]]}. Totals: {scores}."
+
+
+# ---- the view drawn ----------------------------------------------------------------------------
 
 LEFT = 36
 """Width of the upper section's column."""

@@ -26,6 +26,7 @@ from parlour.games.yahtzee.rules import (
     UPPER,
     UPPER_BONUS_AT,
     Box,
+    Joker,
     choices,
     extra_yahtzee,
     yahtzee_bonus,
@@ -114,7 +115,7 @@ class YahtzeeView(View):
                 if show and box in allowed:
                     item["preview"] = allowed[box]
                 elif box not in allowed:
-                    item["reason"] = _refusal(self.state, box)
+                    item["reason"] = refusal(self.state, box)
             if colour and face and score is not None:
                 diff = score - PAR_DICE * face
                 item.update(pace=pace_mark(diff), pace_diff=diff, pace_text=signed(diff))
@@ -138,11 +139,20 @@ class YahtzeeView(View):
         }
 
 
-def _refusal(state: State, box: Box) -> str:
-    """The game's reason the dice may not go in ``box`` now (the forced-joker rule)."""
-    from parlour.games.yahtzee.game import GAME
-
-    return GAME.refusal(state, box)
+def refusal(state: State, box: Box) -> str:
+    """Why the current dice may not be scored in the open ``box`` now (the forced-joker rule)."""
+    dice = state.dice
+    rules = state.rules
+    boxes = state.card.boxes
+    if rules.joker is Joker.FORCED and extra_yahtzee(boxes, dice):
+        own = UPPER[dice[0] - 1]
+        if boxes[own.index] is None:
+            return (f"an extra Yahtzee of {dice[0]}s must go in the {own.title} box "
+                    "while it is open")
+        if box.upper:
+            return ("an extra Yahtzee must go in an open lower-section box (as a wildcard) "
+                    f"while one is open: the {own.title} box is filled")
+    return f"the dice cannot be scored in the {box.title} box now"
 
 
 _BOXES = tuple((b, b.value, b.title, "upper" if b.upper else "lower", b.face) for b in BOXES)

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import lru_cache
 
 from parlour.games.shut_the_box.rules import Mode, OneDie, Scoring, score_of
-from parlour.games.shut_the_box.solver import solve_utility
+from parlour.games.shut_the_box.solver.turn import solve_utility
 from parlour.games.shut_the_box.state import State, Status
 
 
@@ -67,15 +67,16 @@ MAX_LEAD_SCORES = 100
 """Above this many distinct scores, the first player falls back to the lowest expected score."""
 
 
-@cache
+@lru_cache(maxsize=16)
 def distinct_scores(tiles: int, scoring: Scoring) -> tuple[int, ...]:
+    """Every score a box of ``tiles`` can end a turn with, lowest first (remembered per box)."""
     return tuple(sorted({score_of(scoring, m) for m in range(1 << tiles)}))
 
 
-@cache
+@lru_cache(maxsize=32)
 def beaten(tiles: int, one_die: OneDie, scoring: Scoring, exact: bool) -> dict[int, Fraction]:
     """For each score ``s``: what a player to come, playing exactly to beat ``s``, wins
-    (a tie counting as half) -- one solve per distinct score."""
+    (a tie counting as half) -- one solve per distinct score, so remembered per rule set."""
     out: dict[int, Fraction] = {}
     for target in distinct_scores(tiles, scoring):
         if target == 0:
@@ -87,7 +88,6 @@ def beaten(tiles: int, one_die: OneDie, scoring: Scoring, exact: bool) -> dict[i
     return out
 
 
-@cache
 def utility(goal: Goal, tiles: int, one_die: OneDie, scoring: Scoring,
             exact: bool = False) -> tuple[Fraction, ...]:
     """The goal's utility of every final open mask of a box of ``tiles``."""

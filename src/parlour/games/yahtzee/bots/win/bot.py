@@ -3,7 +3,7 @@
 In the last ``PLAN_BOXES`` turns of its game, every choice of a turn -- keeps,
 when to stop, the box -- is valued by its chance of finishing ahead of every
 opponent (a tie counting half), worked out by
-:class:`~parlour.games.yahtzee.winplan.WinPlanner`: exactly for its last
+:class:`~parlour.games.yahtzee.bots.win.plan.WinPlanner`: exactly for its last
 ``EXACT_BOXES + 1`` turns, one turn ahead with normal final scores before
 that.  Earlier turns are played like ``optimal``.
 Choices whose chances differ by less than ``TIE`` (alone, or once the game is
@@ -16,15 +16,23 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
-from parlour.core.protocol import AnyBot, Bot
+from parlour.core.protocol import AnyBot, Bot, Game
 from parlour.games.yahtzee.advisor import position_of, valued_moves
+from parlour.games.yahtzee.bots.win.plan import (
+    Finish,
+    Opponent,
+    TurnPlan,
+    Widget,
+    WinPlanner,
+    open_count,
+)
+from parlour.games.yahtzee.moves import Dice, Move, Roll
 from parlour.games.yahtzee.rules import Rules
-from parlour.games.yahtzee.solver import UPPER_CAP
-from parlour.games.yahtzee.state import Roll, State
-from parlour.games.yahtzee.strategy import Position, YahtzeeTable, table
-from parlour.games.yahtzee.winplan import Finish, Opponent, TurnPlan, Widget, WinPlanner, open_count
+from parlour.games.yahtzee.solver.strategy import Position, YahtzeeTable, table
+from parlour.games.yahtzee.solver.widgets import UPPER_CAP
+from parlour.games.yahtzee.state import State
+from parlour.games.yahtzee.view import YahtzeeView
 
 TIE = 1e-9
 """Chances to win closer than this are equal: the expected score decides."""
@@ -50,7 +58,7 @@ def outlook(tbl: YahtzeeTable, position: Position, finish: Finish | None = None,
         return Opponent.exact(position.score, finish.pmf(widget))
     moments = tbl.moments
     assert moments is not None
-    key = tbl._key(position)
+    key = tbl.key(position)
     rest = float(tbl.values[key])
     return Opponent(position.score + rest, max(0.0, float(moments[key]) - rest * rest), position.score)
 
@@ -59,42 +67,38 @@ def widget_of(position: Position) -> Widget:
     return position.mask, min(position.upper, UPPER_CAP), position.fifty
 
 
-def win_values(planner: WinPlanner, state: State, seat: int, legal: Sequence[Any]) -> dict[Any, float]:
+def win_values(planner: WinPlanner, state: State, seat: int, legal: Sequence[Move]) -> dict[Move, float]:
     """Each legal move of ``seat`` (after a roll) with its chance to win."""
     tbl = planner.tbl
     mine = position_of(state, seat)
     others = [outlook(tbl, position_of(state, s), planner.finish, planner.exact_boxes)
               for s in range(state.players) if s != seat]
     plan: TurnPlan = planner.plan(widget_of(mine), mine.score, state.dice, state.rolls_left, others)
-    out: dict[Any, float] = {}
+    out: dict[Move, float] = {}
     for move in legal:
         out[move] = plan.keeps[move.keep] if isinstance(move, Roll) else plan.boxes[move.box]
     return out
 
 
-class WinBot(Bot[Any, Any]):
+class WinBot(Bot[YahtzeeView, Move]):
     """Plays every choice for the best chance to finish ahead (see the module's docstring)."""
 
     name = "win"
 
-    def __init__(self, rules: Rules | None = None, exact_boxes: int = EXACT_BOXES,
-                 plan_boxes: int = PLAN_BOXES) -> None:
-        self._rules = rules
+    def __init__(self, exact_boxes: int = EXACT_BOXES, plan_boxes: int = PLAN_BOXES) -> None:
         self._exact = exact_boxes
         self._plan = plan_boxes
-        self._planner: WinPlanner | None = None
 
     def planner(self, rules: Rules) -> WinPlanner:
-        if self._planner is None or self._rules != rules:
-            tbl = table(rules)
-            tbl.sd()  # the second moments: loaded from the cache, or solved once
-            self._rules, self._planner = rules, WinPlanner(tbl, rules, self._exact)
-        return self._planner
+        """The planner of these rules (the table and its second moments: remembered, loaded
+        from the cache, or solved once)."""
+        return WinPlanner(table(rules, moments=True), rules, self._exact)
 
-    def choose(self, game: Any, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+    def choose(self, game: Game[Rules, State, Move, Dice, YahtzeeView], view: YahtzeeView,
+               legal: Sequence[Move], rng: random.Random) -> Move:
         if len(legal) == 1:
             return legal[0]
-        state: State = view.state
+        state = view.state
         seat = view.seat if view.seat is not None else state.current
         planner = self.planner(state.rules)
         ranked = valued_moves(state, seat, planner.tbl)  # solitaire-optimal first
@@ -108,9 +112,9 @@ class WinBot(Bot[Any, Any]):
         raise AssertionError("the best move is among the legal ones")
 
 
-def make_win(rules: Any) -> AnyBot:
-    """The bot factory for ``BOTS["win"]``."""
-    return WinBot(rules if isinstance(rules, Rules) else None)
+def make_win(rules: object) -> AnyBot:
+    """The bot factory for ``BOTS["win"]`` (the rules are read from each view)."""
+    return WinBot()
 
 
 __all__ = ["EXACT_BOXES", "TIE", "WinBot", "make_win", "outlook", "widget_of", "win_values"]

@@ -1,18 +1,14 @@
-"""Yahtzee bots: ``random`` (generic) and ``greedy``.
-
-``BOTS`` maps names to factories; the optimal bot (``solver.py``) joins it with one
-entry, imported lazily so the solver loads only when that bot is asked for.
-"""
+"""The ``greedy`` bot: a pub player who takes what is there."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
-from parlour.core.protocol import AnyBot, Bot, BotFactory
-from parlour.games.yahtzee.rules import UPPER, Box, choices, counts
-from parlour.games.yahtzee.state import ROLLS, Dice, Move, Roll, Score
+from parlour.core.protocol import Bot, Game
+from parlour.games.yahtzee.moves import Dice, Move, Roll, Score
+from parlour.games.yahtzee.rules import ROLLS, UPPER, Box, Rules, choices, counts
+from parlour.games.yahtzee.state import State
 from parlour.games.yahtzee.view import YahtzeeView
 
 MADE = (Box.YAHTZEE, Box.LARGE_STRAIGHT, Box.FULL_HOUSE)
@@ -48,7 +44,7 @@ def best_box(allowed: dict[Box, int], dice: Dice) -> Box:
     return max(allowed, key=lambda b: (allowed[b], b is own, b is not Box.CHANCE, -DUMP.index(b)))
 
 
-def greedy_move(state: Any) -> Move:
+def greedy_move(state: State) -> Move:
     """The greedy bot's choice in ``state`` (the current player's)."""
     if state.rolls == 0:
         return Roll(())
@@ -65,7 +61,7 @@ def greedy_move(state: Any) -> Move:
     return Roll((face,) * n)
 
 
-class GreedyBot(Bot[Any, Any]):
+class GreedyBot(Bot[YahtzeeView, Move]):
     """A pub player who takes what is there: roll; score at once a Yahtzee, a large straight
     or a full house the dice make (any box allowed); with four in a row keep the run and go
     for the large straight (or take the small straight when the large is filled); otherwise
@@ -75,29 +71,8 @@ class GreedyBot(Bot[Any, Any]):
 
     name = "greedy"
 
-    def choose(self, game: Any, view: Any, legal: Sequence[Any], rng: random.Random) -> Move:
-        assert isinstance(view, YahtzeeView)
+    def choose(self, game: Game[Rules, State, Move, Dice, YahtzeeView], view: YahtzeeView,
+               legal: Sequence[Move], rng: random.Random) -> Move:
         move = greedy_move(view.state)
         assert move in legal, f"the greedy bot chose {move!r}, which is not legal"
         return move
-
-
-def _optimal(rules: Any) -> AnyBot:
-    from parlour.games.yahtzee.optimal import make_optimal  # NumPy and the solver: only when asked for
-
-    return make_optimal(rules)
-
-
-def _win(rules: Any) -> AnyBot:
-    from parlour.games.yahtzee.winbot import make_win
-
-    return make_win(rules)
-
-
-BOTS: dict[str, BotFactory] = {
-    "greedy": lambda rules: GreedyBot(),
-    "optimal": _optimal,
-    "win": _win,
-}
-"""Weakest first (the lobby offers the last as the default level): ``win`` beats ``optimal``
-head to head (docs/benchmarks.md) and plays exactly like it alone."""

@@ -1,16 +1,18 @@
-"""Optimal choices for a seat, from the exact solvers: shared by the optimal bot and the advisor."""
+"""A seat's choices valued by the exact solvers, for its goal now: shared by the optimal bot and
+the advisor."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
 
+from parlour.games.shut_the_box.moves import Flip, Move, Throw
 from parlour.games.shut_the_box.rules import OneDie, Scoring
-from parlour.games.shut_the_box.solver import solve_long_game, solve_utility
-from parlour.games.shut_the_box.state import Flip, Move, State, Status, Throw
-from parlour.games.shut_the_box.strategy import Goal, goal_for, utility
+from parlour.games.shut_the_box.solver.goals import Goal, goal_for, utility
+from parlour.games.shut_the_box.solver.long_game import solve_long_game
+from parlour.games.shut_the_box.solver.turn import Solution, solve_utility
+from parlour.games.shut_the_box.state import State, Status
 
 
 @dataclass(frozen=True)
@@ -42,8 +44,9 @@ def valued_moves(state: State, seat: int, goal: Goal | None = None,
         return goal, ()
     solution = _solution(rules.tiles, rules.one_die, rules.scoring, goal, exact)
     if status is Status.THROW:
-        dice_values = solution.dice_values(open_mask)
-        ranked_dice = sorted(dice_values.items(), key=lambda kv: (-kv[1], -kv[0]))
+        dice_values: dict[int, float] | dict[int, Fraction] = solution.dice_values(open_mask)
+        ranked_dice: list[tuple[int, float | Fraction]] = sorted(
+            dice_values.items(), key=lambda kv: (-kv[1], -kv[0]))
         return goal, tuple(_valued(Throw(n), v) for n, v in ranked_dice)
     if status is Status.PLACE:
         total = sum(state.dice[seat])
@@ -53,8 +56,9 @@ def valued_moves(state: State, seat: int, goal: Goal | None = None,
 
 
 @lru_cache(maxsize=256)
-def _solution(tiles: int, one_die: OneDie, scoring: Scoring, goal: Goal, exact: bool) -> Any:
-    """The goal's one-turn solution, solved once per rule set (a few milliseconds each)."""
+def _solution(tiles: int, one_die: OneDie, scoring: Scoring, goal: Goal,
+              exact: bool) -> Solution[float] | Solution[Fraction]:
+    """The goal's one-turn solution, remembered per rule set and goal (a few milliseconds each)."""
     return solve_utility(tiles, one_die, utility(goal, tiles, one_die, scoring, exact), exact)
 
 

@@ -1,90 +1,55 @@
 """The optimal solitaire strategy as a table: solved once, cached on disk, asked about positions.
 
-:func:`table` returns the :class:`YahtzeeTable` of a rule set.  The first call
-solves it (:func:`parlour.games.yahtzee.solver.compute`, a few seconds) and
-saves the between-turn values -- 8 MB -- in the cache folder; later calls, in
-this process or another, load them (well under a second).  Within-turn values
-are recomputed from them for each position asked about, in under a millisecond.
+:func:`table` returns the :class:`YahtzeeTable` of a rule set.  The first call solves it
+(:func:`~parlour.games.yahtzee.solver.retrograde.compute`, a few seconds) and saves the
+between-turn values -- 8 MB -- in the cache folder (:mod:`.store`); later calls, in this
+process or another, load them (well under a second).  Within-turn values are recomputed from
+them for each position asked about, in under a millisecond.  If the folder cannot be written
+the table is still solved and kept in memory.
 
-The cache folder is, in order: the ``cache_dir`` argument, the environment
-variable ``PARLOUR_CACHE``, or the user's cache folder
-(``platformdirs.user_cache_dir("parlour")``).  A file's name carries the
-format version and the rules that change optimal play
-(``yahtzee-v1-free-fifty.npz``); its contents carry a SHA-256 digest of the
-values, so a damaged or foreign file is noticed, solved again and replaced.
-If the folder cannot be written the table is still solved and kept in memory.
+Every value a :class:`YahtzeeTable` answers is an *expected final score*: the points already
+on the card (``Position.score``) plus the expected points still to come under optimal play.
 
-Every value a :class:`YahtzeeTable` answers is an *expected final score*:
-the points already on the card (``Position.score``) plus the expected points
-still to come under optimal play.
+Remembered, by value and bounded: the tables asked for (:func:`table`; :func:`forget_tables`
+forgets them) and the within-turn values of the positions asked about (by the table's rules
+and digest, and the widget).
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
+import dataclasses
 import os
-import tempfile
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import numpy as np
 
-from parlour.games.yahtzee.rules import (
-    BOXES,
-    UPPER_BONUS,
-    UPPER_BONUS_AT,
-    YAHTZEE,
-    YAHTZEE_BONUS,
-    Box,
-    Rules,
-)
-from parlour.games.yahtzee.solver import (
+from parlour.games.yahtzee.rules import BOXES, YAHTZEE, Box, Rules, final_score, upper_total
+from parlour.games.yahtzee.solver.keeps import keep_index, roll_index
+from parlour.games.yahtzee.solver.retrograde import compute
+from parlour.games.yahtzee.solver.scoring import box_options
+from parlour.games.yahtzee.solver.store import cache_file, cache_folder, digest, load_array, save_array
+from parlour.games.yahtzee.solver.turn import TurnValues, evaluate_turn
+from parlour.games.yahtzee.solver.widgets import (
     UPPER_CAP,
     Floats,
     ProgressFn,
-    TurnValues,
     Variant,
     Widgets,
-    box_options,
-    compute,
-    evaluate_turn,
-    keep_index,
     reachable_upper,
-    roll_index,
 )
-
-FORMAT_VERSION = 1
-"""Bumped whenever the meaning or layout of the cached arrays changes."""
-CACHE_ENV = "PARLOUR_CACHE"
-"""The environment variable naming the cache folder (tests point it at a temporary one)."""
 
 Choice = tuple[int, ...] | Box
 """A keep (sorted values kept, fewer than five: roll the rest) or a box to score in."""
 T = TypeVar("T")
 
-
-def cache_folder(directory: str | os.PathLike[str] | None = None) -> Path:
-    """The folder for cached tables: ``directory``, else ``$PARLOUR_CACHE``, else the user's cache."""
-    if directory is not None:
-        return Path(directory)
-    env = os.environ.get(CACHE_ENV)
-    if env:
-        return Path(env)
-    from platformdirs import user_cache_dir
-
-    return Path(user_cache_dir("parlour"))
-
-
-def cache_file(variant: Variant, directory: Path, moments: bool = False) -> Path:
-    """Where the table of ``variant`` (or its second moments) is cached."""
-    kind = "-moments" if moments else ""
-    return directory / f"yahtzee-v{FORMAT_VERSION}-{variant.key}{kind}.npz"
+Key = tuple[int, int, int]
+"""A widget as an index into a table: ``(mask, min(upper, 63), fifty)``."""
 
 
 # ---- positions ------------------------------------------------------------------------------
@@ -117,10 +82,8 @@ class Position:
         if len(boxes) != len(BOXES):
             raise ValueError(f"a card has {len(BOXES)} boxes, not {len(boxes)}")
         filled = frozenset(b for b in BOXES if boxes[b.index] is not None)
-        upper = sum(v for v in boxes[:6] if v is not None)
-        score = sum(v for v in boxes if v is not None) + YAHTZEE_BONUS * yahtzee_bonuses
-        score += UPPER_BONUS if upper >= UPPER_BONUS_AT else 0
-        return cls(filled, upper, boxes[Box.YAHTZEE.index] == YAHTZEE, score)
+        score = final_score(boxes, yahtzee_bonuses)
+        return cls(filled, upper_total(boxes), boxes[Box.YAHTZEE.index] == YAHTZEE, score)
 
     @property
     def mask(self) -> int:
@@ -149,71 +112,66 @@ def sub_keeps(dice: Sequence[int]) -> list[tuple[int, ...]]:
 # ---- the table -----------------------------------------------------------------------------
 
 
-@dataclass(eq=False)
+# ---- the table -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
 class YahtzeeTable:
-    """The optimal strategy of one rule set: between-turn values, and queries on any position."""
+    """The optimal strategy of one rule set: between-turn values, and queries on any position.
+
+    Two tables are equal when their rules and the digest of their values are: the arrays are
+    never changed once made.
+    """
 
     variant: Variant
-    values: Floats = field(repr=False)
+    values: Floats = field(repr=False, compare=False)
     """``[mask, min(upper, 63), fifty]``: the expected points still to come, before a turn."""
-    source: str = "computed"
+    digest: str = ""
+    """The SHA-256 digest of ``values`` (worked out when not given)."""
+    moments: Floats | None = field(default=None, repr=False, compare=False)
+    """The expected square of the points still to come (see :func:`with_moments`)."""
+    source: str = field(default="computed", compare=False)
     """``computed`` or ``loaded`` (from the cache file)."""
-    seconds: float = 0.0
+    seconds: float = field(default=0.0, compare=False)
     """How long computing or loading took."""
-    path: Path | None = None
+    path: Path | None = field(default=None, compare=False)
     """The cache file (``None`` if it could not be written)."""
-    moments: Floats | None = field(default=None, repr=False)
-    """The expected square of the points still to come (once :meth:`sd` has been asked for)."""
-    _turns: OrderedDict[tuple[int, int, int], TurnValues] = field(
-        default_factory=OrderedDict, repr=False)
-    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
-    TURN_CACHE = 4096
-    """Positions whose within-turn values are kept (least recently used dropped first)."""
+    def __post_init__(self) -> None:
+        self.values.setflags(write=False)
+        if self.moments is not None:
+            self.moments.setflags(write=False)
+        if not self.digest:
+            object.__setattr__(self, "digest", digest(self.values))
 
     # ---- the whole game ----
     def expected(self) -> float:
         """The optimal expected final score of a whole game (254.5896… under the manual's rules)."""
         return float(self.values[0, 0, 0])
 
-    def sd(self, progress: ProgressFn | None = None) -> float:
-        """The standard deviation of the final score under the optimal strategy.
-
-        Needs the second moments: loaded from the cache, or solved (about three
-        times as long as the table) and cached.
-        """
+    def sd(self) -> float:
+        """The standard deviation of the final score under the optimal strategy (needs the
+        second moments: ``table(rules, moments=True)`` or :func:`with_moments`)."""
         if self.moments is None:
-            self.moments = _moments(self, progress)
+            raise ValueError("this table has no second moments: ask table(rules, moments=True)")
         mean = self.values[0, 0, 0]
         return float(np.sqrt(self.moments[0, 0, 0] - mean * mean))
 
     # ---- positions ----
-    def _key(self, position: Position) -> tuple[int, int, int]:
+    def key(self, position: Position) -> Key:
+        """Where a position's widget is in ``values`` (and ``moments``)."""
         fifty = int(position.fifty and self.variant.bonus_needs_fifty)
         return position.mask, min(position.upper, UPPER_CAP), fifty
 
     def turn(self, position: Position) -> TurnValues:
-        """Every within-turn value of a position (points still to come; cached)."""
-        key = self._key(position)
-        with self._lock:
-            found = self._turns.get(key)
-            if found is not None:
-                self._turns.move_to_end(key)
-                return found
-        mask, upper, fifty = key
-        cols = Widgets(np.array([mask]), np.array([upper]), np.array([fifty]))
-        turn = evaluate_turn(self.variant, self.values, cols)
-        with self._lock:
-            self._turns[key] = turn
-            while len(self._turns) > self.TURN_CACHE:
-                self._turns.popitem(last=False)
-        return turn
+        """Every within-turn value of a position (points still to come; remembered)."""
+        return _turn(self, self.key(position))
 
     def value(self, position: Position) -> float:
         """The expected final score before the position's next turn (its first roll)."""
         if position.over:
             return float(position.score)
-        mask, upper, fifty = self._key(position)
+        mask, upper, fifty = self.key(position)
         return position.score + float(self.values[mask, upper, fifty])
 
     def keep_values(self, position: Position, dice: Sequence[int], rolls_left: int) -> dict[
@@ -237,7 +195,7 @@ class YahtzeeTable:
         """The expected final score of scoring the dice in each box they may go in now (card order)."""
         self._check_open(position)
         row = roll_index(_check_dice(dice))
-        mask, upper, fifty = self._key(position)
+        mask, upper, fifty = self.key(position)
         cols = Widgets(np.array([mask]), np.array([upper]), np.array([fifty]))
         out = {}
         for box, value, _ in box_options(self.variant, self.values, None, cols):
@@ -291,33 +249,85 @@ def rank(items: Iterable[tuple[T, float]]) -> list[tuple[T, float]]:
     return ranked
 
 
+@lru_cache(maxsize=4096)
+def _turn(tbl: YahtzeeTable, key: Key) -> TurnValues:
+    """The within-turn values of one widget of a table, read-only (the last 4096 asked about)."""
+    mask, upper, fifty = key
+    cols = Widgets(np.array([mask]), np.array([upper]), np.array([fifty]))
+    turn = evaluate_turn(tbl.variant, tbl.values, cols)
+    for array in (*turn.rolls, *(a for level in turn.keeps.values() for a in level), turn.start):
+        array.setflags(write=False)
+    return turn
+
+
 # ---- solving, saving and loading ----------------------------------------------------------------
 
 
-_TABLES: dict[tuple[Variant, Path], YahtzeeTable] = {}
-_TABLES_LOCK = threading.Lock()
-
-
-def table(rules: Rules | Variant | None = None, cache_dir: str | os.PathLike[str] | None = None,
-          progress: ProgressFn | None = None) -> YahtzeeTable:
-    """The optimal strategy for ``rules`` (default: the manual's), from memory, the cache or solved.
+def load_or_solve(variant: Variant, cache_dir: str | os.PathLike[str] | None = None,
+                  progress: ProgressFn | None = None) -> YahtzeeTable:
+    """The table of ``variant`` from the cache folder (see :mod:`.store`), or solved and cached
+    there; not remembered (:func:`table` is).
 
     ``progress(done, total)`` is called while solving (never when loading).
     """
+    path = cache_file(variant, _resolve(cache_dir))
+    start = time.perf_counter()
+    values = load_array(path, variant, "values")
+    if values is not None:
+        return YahtzeeTable(variant, values, source="loaded", seconds=time.perf_counter() - start,
+                            path=path)
+    values, _ = compute(variant, progress=progress)
+    seconds = time.perf_counter() - start
+    saved = save_array(path, variant, "values", values)
+    return YahtzeeTable(variant, values, source="computed", seconds=seconds,
+                        path=path if saved else None)
+
+
+def with_moments(tbl: YahtzeeTable, progress: ProgressFn | None = None) -> YahtzeeTable:
+    """The table with its second moments: from the cache beside it, or solved (about three
+    times as long as the table) and cached."""
+    if tbl.moments is not None:
+        return tbl
+    directory = tbl.path.parent if tbl.path is not None else None
+    path = None if directory is None else cache_file(tbl.variant, directory, moments=True)
+    if path is not None:
+        found = load_array(path, tbl.variant, "moments")
+        if found is not None:
+            return dataclasses.replace(tbl, moments=found)
+    values, moments = compute(tbl.variant, moments=True, progress=progress)
+    assert moments is not None
+    if not np.allclose(values, tbl.values, rtol=0, atol=1e-9):
+        raise RuntimeError("the table does not match a fresh solve: delete the cached file")
+    if path is not None:
+        save_array(path, tbl.variant, "moments", moments)
+    return dataclasses.replace(tbl, moments=moments)
+
+
+_SOLVING = threading.Lock()
+"""One table is loaded or solved at a time: a second caller waits, then finds it remembered."""
+
+
+def table(rules: Rules | Variant | None = None, cache_dir: str | os.PathLike[str] | None = None,
+          moments: bool = False) -> YahtzeeTable:
+    """The optimal strategy for ``rules`` (default: the manual's), remembered, loaded from the
+    cache or solved; with ``moments``, with its second moments too (:meth:`YahtzeeTable.sd`)."""
     variant = rules if isinstance(rules, Variant) else Variant.of(rules or Rules())
-    directory = _resolve(cache_dir)
-    key = (variant, directory)
-    with _TABLES_LOCK:
-        found = _TABLES.get(key)
-        if found is None:
-            found = _TABLES[key] = _load_or_solve(variant, directory, progress)
-    return found
+    directory = cache_folder(cache_dir)
+    with _SOLVING:
+        return _remembered(variant, directory, moments)
+
+
+@lru_cache(maxsize=16)
+def _remembered(variant: Variant, directory: Path, moments: bool) -> YahtzeeTable:
+    if moments:
+        return with_moments(_remembered(variant, directory, False))
+    return load_or_solve(variant, directory)
 
 
 def forget_tables() -> None:
-    """Drop the tables held in memory (the files stay)."""
-    with _TABLES_LOCK:
-        _TABLES.clear()
+    """Forget the tables and within-turn values held in memory (the files stay)."""
+    _remembered.cache_clear()
+    _turn.cache_clear()
 
 
 def _resolve(directory: str | os.PathLike[str] | None) -> Path:
@@ -328,93 +338,14 @@ def _resolve(directory: str | os.PathLike[str] | None) -> Path:
         return path
 
 
-def _digest(*arrays: Floats) -> str:
-    h = hashlib.sha256()
-    for a in arrays:
-        h.update(np.ascontiguousarray(a, dtype=np.float64).tobytes())
-    return h.hexdigest()
-
-
-def _meta(variant: Variant, kind: str) -> dict[str, Any]:
-    return {"format": FORMAT_VERSION, "variant": variant.key, "kind": kind}
-
-
-def save_array(path: Path, variant: Variant, kind: str, array: Floats) -> bool:
-    """Write ``array`` with its digest, atomically; ``False`` if the folder cannot be written."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                meta = json.dumps({**_meta(variant, kind), "sha256": _digest(array)})
-                np.savez(fh, values=array, meta=np.array(meta))
-            os.replace(tmp, path)
-        finally:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-    except OSError:
-        return False
-    return True
-
-
-def load_array(path: Path, variant: Variant, kind: str) -> Floats | None:
-    """The array cached at ``path`` if it is whole and for these rules, else ``None``."""
-    shape = (1 << len(BOXES), UPPER_CAP + 1, 2)
-    try:
-        with np.load(path, allow_pickle=False) as data:
-            meta = json.loads(str(data["meta"]))
-            values = np.array(data["values"], dtype=np.float64)
-    except FileNotFoundError:
-        return None
-    except Exception:  # a damaged file: any of zipfile's, NumPy's or JSON's errors
-        return None
-    if not isinstance(meta, dict) or {k: meta.get(k) for k in ("format", "variant", "kind")} != _meta(
-            variant, kind):
-        return None
-    if values.shape != shape or meta.get("sha256") != _digest(values):
-        return None
-    return values
-
-
-def _load_or_solve(variant: Variant, directory: Path, progress: ProgressFn | None) -> YahtzeeTable:
-    path = cache_file(variant, directory)
-    start = time.perf_counter()
-    values = load_array(path, variant, "values")
-    if values is not None:
-        return YahtzeeTable(variant, values, "loaded", time.perf_counter() - start, path)
-    values, _ = compute(variant, progress=progress)
-    seconds = time.perf_counter() - start
-    saved = save_array(path, variant, "values", values)
-    return YahtzeeTable(variant, values, "computed", seconds, path if saved else None)
-
-
-def _moments(tbl: YahtzeeTable, progress: ProgressFn | None) -> Floats:
-    """The second moments of a table's rules: from the cache, or solved and cached."""
-    directory = tbl.path.parent if tbl.path is not None else None
-    path = None if directory is None else cache_file(tbl.variant, directory, moments=True)
-    if path is not None:
-        found = load_array(path, tbl.variant, "moments")
-        if found is not None:
-            return found
-    values, moments = compute(tbl.variant, moments=True, progress=progress)
-    assert moments is not None
-    if not np.allclose(values, tbl.values, rtol=0, atol=1e-9):
-        raise RuntimeError("the table does not match a fresh solve: delete the cached file")
-    if path is not None:
-        save_array(path, tbl.variant, "moments", moments)
-    return moments
-
-
 __all__ = [
-    "CACHE_ENV",
-    "FORMAT_VERSION",
     "Choice",
     "Position",
     "YahtzeeTable",
-    "cache_file",
-    "cache_folder",
     "forget_tables",
+    "load_or_solve",
     "rank",
     "sub_keeps",
     "table",
+    "with_moments",
 ]

@@ -9,8 +9,8 @@ turn by turn:
   total capped at 63, whether the Yahtzee box holds 50, read off each game's
   own card) and the within-turn values of every *distinct* position are
   computed in batches with the solver's own functions
-  (:func:`~parlour.games.yahtzee.solver.evaluate_turn` for the keeps,
-  :func:`~parlour.games.yahtzee.solver.box_options` for the boxes) -- exactly
+  (:func:`~parlour.games.yahtzee.solver.turn.evaluate_turn` for the keeps,
+  :func:`~parlour.games.yahtzee.solver.scoring.box_options` for the boxes) -- exactly
   the numbers the bot looks at, so the same choices;
 * every game's dice come from one NumPy generator seeded with ``seed`` (15 dice
   a game a turn are drawn up front, in a fixed order, so the games do not
@@ -18,8 +18,8 @@ turn by turn:
 * every choice is the bot's: the legal choices in the engine's order (keeps,
   fewest dice first and then lowest values, then boxes in card order), each
   valued at the points on the card plus the expected points to come, and the
-  first within :data:`~parlour.games.yahtzee.strategy.TIE` of the best
-  (:func:`~parlour.games.yahtzee.strategy.rank`);
+  first within :data:`~parlour.games.yahtzee.solver.strategy.TIE` of the best
+  (:func:`~parlour.games.yahtzee.solver.strategy.rank`);
 * the chosen box is scored by the rules module, not by the solver: a table of
   :func:`~parlour.games.yahtzee.rules.natural_score` for ordinary rolls, and
   :func:`~parlour.games.yahtzee.rules.choices` and
@@ -44,7 +44,6 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from parlour.games.yahtzee import strategy
 from parlour.games.yahtzee.rules import (
     BOXES,
     UPPER_BONUS,
@@ -58,19 +57,12 @@ from parlour.games.yahtzee.rules import (
     natural_score,
     yahtzee_bonus,
 )
-from parlour.games.yahtzee.solver import (
-    LEVELS,
-    ROLLS,
-    UPPER_CAP,
-    Floats,
-    Ints,
-    Variant,
-    Widgets,
-    box_options,
-    evaluate_turn,
-    keep_index,
-)
-from parlour.games.yahtzee.strategy import TIE, YahtzeeTable, sub_keeps
+from parlour.games.yahtzee.solver import strategy
+from parlour.games.yahtzee.solver.keeps import LEVELS, ROLLS, keep_index
+from parlour.games.yahtzee.solver.scoring import box_options
+from parlour.games.yahtzee.solver.strategy import TIE, YahtzeeTable, sub_keeps
+from parlour.games.yahtzee.solver.turn import evaluate_turn
+from parlour.games.yahtzee.solver.widgets import UPPER_CAP, Floats, Ints, Variant, Widgets
 
 Dice = tuple[int, ...]
 ProgressFn = Callable[[int, int], None]
@@ -340,7 +332,7 @@ def simulate_optimal(rules: Rules | None = None, games: int = 100_000, seed: int
 
     ``table`` is the strategy of ``rules`` (default: :func:`strategy.table`, solved or loaded);
     ``trace`` records the first games roll by roll (:attr:`SimulationSummary.traces`);
-    ``progress(turn, 13)`` is called after each turn.  100,000 games take about 10 s.
+    ``progress(turn, 13)`` is called after each turn.
     """
     rules = rules or Rules()
     if games < 1:

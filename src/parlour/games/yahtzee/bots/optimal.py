@@ -9,40 +9,36 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
-from parlour.core.protocol import AnyBot, Bot
+from parlour.core.protocol import AnyBot, Bot, Game
 from parlour.games.yahtzee.advisor import best_move
+from parlour.games.yahtzee.moves import Dice, Move
 from parlour.games.yahtzee.rules import Rules
-from parlour.games.yahtzee.strategy import YahtzeeTable, table
+from parlour.games.yahtzee.solver.strategy import table
+from parlour.games.yahtzee.state import State
+from parlour.games.yahtzee.view import YahtzeeView
 
 
-class OptimalBot(Bot[Any, Any]):
+class OptimalBot(Bot[YahtzeeView, Move]):
     """Chooses every keep and box to maximise the expected final score (Verhoeff's optimal
     solitaire strategy, exact); the first of equally good moves in the engine's order."""
 
     name = "optimal"
 
-    def __init__(self, rules: Rules | None = None) -> None:
-        self._rules = rules
-        self._table: YahtzeeTable | None = None
-
-    def choose(self, game: Any, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+    def choose(self, game: Game[Rules, State, Move, Dice, YahtzeeView], view: YahtzeeView,
+               legal: Sequence[Move], rng: random.Random) -> Move:
         if len(legal) == 1:
             return legal[0]
         state = view.state
         seat = view.seat if view.seat is not None else state.current
-        if self._table is None or self._rules != state.rules:
-            self._rules = state.rules
-            self._table = table(state.rules)
-        move = best_move(state, seat, self._table)
+        move = best_move(state, seat, table(state.rules))
         assert move in legal, f"the optimal bot chose {move!r}, which is not legal"
         return move
 
 
-def make_optimal(rules: Any) -> AnyBot:
-    """The bot factory for ``BOTS["optimal"]``."""
-    return OptimalBot(rules if isinstance(rules, Rules) else None)
+def make_optimal(rules: object) -> AnyBot:
+    """The bot factory for ``BOTS["optimal"]`` (the rules are read from each view)."""
+    return OptimalBot()
 
 
 __all__ = ["OptimalBot", "make_optimal"]

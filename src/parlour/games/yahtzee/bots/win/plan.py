@@ -26,7 +26,7 @@ score -- is valued by that chance instead of by the expected score.
   of that over the dice, through the same within-turn analysis.
 
 Alone, or when the game is decided either way, nothing separates the moves:
-the bot then falls back to the solitaire-optimal choice (see ``winbot``).
+the bot then falls back to the solitaire-optimal choice (see :mod:`.bot`).
 """
 
 from __future__ import annotations
@@ -49,21 +49,10 @@ from parlour.games.yahtzee.rules import (
     choices,
     yahtzee_bonus,
 )
-from parlour.games.yahtzee.solver import (
-    LEVELS,
-    ROLLS,
-    UPPER_CAP,
-    Floats,
-    Ints,
-    Widgets,
-    _expectations,
-    _first_roll,
-    evaluate_turn,
-    keep_index,
-    roll_index,
-    turn_from,
-)
-from parlour.games.yahtzee.strategy import YahtzeeTable, sub_keeps
+from parlour.games.yahtzee.solver.keeps import LEVELS, ROLLS, keep_index, roll_index
+from parlour.games.yahtzee.solver.strategy import YahtzeeTable, sub_keeps
+from parlour.games.yahtzee.solver.turn import evaluate_turn, expectations, first_roll, turn_from
+from parlour.games.yahtzee.solver.widgets import UPPER_CAP, Floats, Ints, Widgets
 
 FULL = (1 << len(BOXES)) - 1
 TOP = 1600
@@ -205,63 +194,65 @@ def open_count(widget: Widget) -> int:
 # ---- an opponent's last turns under optimal play, exactly ----------------------------------------
 
 
+@dataclass(frozen=True)
 class Finish:
     """The exact distribution of the points still to come, under solitaire-optimal play, from
     widgets with few boxes left: each turn's choices are the optimal bot's (the best expected
     score; a keep over scoring on a tie), and the distributions follow them through the dice."""
 
-    def __init__(self, tbl: YahtzeeTable, rules: Rules) -> None:
-        self.tbl, self.rules = tbl, rules
-        self._memo: dict[Widget, Floats] = {}
-
-    MEMO = 20_000
-    """Widgets whose distributions are kept (all dropped when full)."""
-
-    def _key(self, widget: Widget) -> tuple[int, int, int]:
-        return widget[0], widget[1], int(widget[2] and self.tbl.variant.bonus_needs_fifty)
+    tbl: YahtzeeTable
+    rules: Rules
 
     def pmf(self, widget: Widget) -> Floats:
-        """``p[y]``: the chance of ``y`` more points from ``widget`` (before its turn)."""
-        if widget[0] == FULL:
-            return np.ones(1)
-        found = self._memo.get(widget)
-        if found is not None:
-            return found
-        V = self.tbl.values
-        size = 1 + MOST_A_TURN * open_count(widget)
-        best = np.full(len(ROLLS), -np.inf)
-        first = np.zeros((len(ROLLS), size))
-        for branch in branches(self.rules, widget):
-            value = branch.gains + float(V[self._key(branch.widget)])
-            better = value > best[branch.rows]
-            if not better.any():
-                continue
-            rows, gains = branch.rows[better], branch.gains[better]
-            best[rows] = value[better]
-            after = self.pmf(branch.widget)
-            first[rows] = 0.0
-            for row, gain in zip(rows.tolist(), gains.tolist(), strict=True):
-                first[row, gain:gain + len(after)] = after
-        mask, upper, fifty = self._key(widget)
-        values = evaluate_turn(self.tbl.variant, V, Widgets(np.array([mask]), np.array([upper]),
-                                                             np.array([fifty])))
-        rolls = [first]
-        for k in (1, 2):
-            levels = _expectations(rolls[-1].copy())
-            flat = np.concatenate([values.keeps[k][size][:, 0] for size in range(5)] + [[-np.inf]])
-            options = flat[_KEEP_IDS]  # each roll's keeps of fewer dice, fewest first; -inf padding
-            pick = options.argmax(axis=1)
-            keep = options[np.arange(len(ROLLS)), pick] >= values.rolls[0][:, 0] - 1e-9
-            chosen = first.copy()
-            if keep.any():
-                stacked = np.concatenate(levels[:5])
-                chosen[keep] = stacked[_KEEP_IDS[keep, pick[keep]]]
-            rolls.append(chosen)
-        out: Floats = _first_roll(rolls[2])
-        if len(self._memo) >= self.MEMO:
-            self._memo.clear()
-        self._memo[widget] = out
-        return out
+        """``p[y]``: the chance of ``y`` more points from ``widget`` (before its turn); read-only."""
+        return _pmf(self, widget)
+
+    def key(self, widget: Widget) -> tuple[int, int, int]:
+        """The widget's place in the table."""
+        return widget[0], widget[1], int(widget[2] and self.tbl.variant.bonus_needs_fifty)
+
+
+@lru_cache(maxsize=20_000)
+def _pmf(finish: Finish, widget: Widget) -> Floats:
+    """:meth:`Finish.pmf`, remembered for the last 20,000 widgets asked about."""
+    if widget[0] == FULL:
+        return _read_only(np.ones(1))
+    V = finish.tbl.values
+    size = 1 + MOST_A_TURN * open_count(widget)
+    best = np.full(len(ROLLS), -np.inf)
+    first = np.zeros((len(ROLLS), size))
+    for branch in branches(finish.rules, widget):
+        value = branch.gains + float(V[finish.key(branch.widget)])
+        better = value > best[branch.rows]
+        if not better.any():
+            continue
+        rows, gains = branch.rows[better], branch.gains[better]
+        best[rows] = value[better]
+        after = _pmf(finish, branch.widget)
+        first[rows] = 0.0
+        for row, gain in zip(rows.tolist(), gains.tolist(), strict=True):
+            first[row, gain:gain + len(after)] = after
+    mask, upper, fifty = finish.key(widget)
+    values = evaluate_turn(finish.tbl.variant, V, Widgets(np.array([mask]), np.array([upper]),
+                                                          np.array([fifty])))
+    rolls = [first]
+    for k in (1, 2):
+        levels = expectations(rolls[-1].copy())
+        flat = np.concatenate([values.keeps[k][size][:, 0] for size in range(5)] + [[-np.inf]])
+        options = flat[_KEEP_IDS]  # each roll's keeps of fewer dice, fewest first; -inf padding
+        pick = options.argmax(axis=1)
+        keep = options[np.arange(len(ROLLS)), pick] >= values.rolls[0][:, 0] - 1e-9
+        chosen = first.copy()
+        if keep.any():
+            stacked = np.concatenate(levels[:5])
+            chosen[keep] = stacked[_KEEP_IDS[keep, pick[keep]]]
+        rolls.append(chosen)
+    return _read_only(first_roll(rolls[2]))
+
+
+def _read_only(array: Floats) -> Floats:
+    array.setflags(write=False)
+    return array
 
 
 def _keep_ids() -> Ints:
@@ -290,92 +281,105 @@ class TurnPlan:
     boxes: dict[Box, float]
 
 
+@dataclass(frozen=True)
+class Contest:
+    """What the end of my game is played against: my score now (``base``) and the opponents."""
+
+    tbl: YahtzeeTable
+    rules: Rules
+    base: int
+    opponents: tuple[Opponent, ...]
+
+
+@lru_cache(maxsize=64)
+def _goal(contest: Contest) -> Floats:
+    """``g[x]``: the chance that a final score of ``base + x`` wins; beyond the last index every
+    opponent is beaten for sure."""
+    g = beat_chances(contest.opponents)
+    sure = np.nonzero(g >= 1.0 - 1e-12)[0]
+    hi = int(sure[0]) if len(sure) else TOP
+    hi = max(hi, contest.base)
+    return _read_only(g[contest.base:hi + 1].copy())
+
+
+@lru_cache(maxsize=4096)
+def _vector(contest: Contest, widget: Widget) -> Floats:
+    """The chance to win from ``widget`` before its turn, for each score so far (exact; the
+    vectors of :func:`_goal`'s length), remembered for the last 4096 asked about (a decision
+    asks a few dozen)."""
+    goal = _goal(contest)
+    if widget[0] == FULL:
+        return goal
+    size = len(goal)
+    first = np.full((len(ROLLS), size), -np.inf)
+    columns = np.arange(size, dtype=np.intp)
+    for branch in branches(contest.rules, widget):
+        after = _vector(contest, branch.widget)
+        where = np.minimum(columns[None, :] + branch.gains[:, None], size - 1)
+        gathered = after.take(where)
+        first[branch.rows] = np.maximum(first[branch.rows], gathered)
+    return _read_only(turn_from(first).start)
+
+
+@dataclass(frozen=True)
 class WinPlanner:
-    """Values the choices of one turn by the chance to win (see the module's docstring)."""
+    """Values the choices of one turn by the chance to win (see the module's docstring).
 
-    def __init__(self, tbl: YahtzeeTable, rules: Rules, exact_boxes: int = 2) -> None:
-        if tbl.moments is None:
-            tbl.sd()
-        self.tbl, self.rules, self.exact_boxes = tbl, rules, exact_boxes
-        self.finish = Finish(tbl, rules)
-        self._memo: dict[Widget, Floats] = {}
-        self._context: tuple[object, ...] | None = None
-        self._g: Floats = np.ones(1)
-        self._base = 0
+    ``tbl`` must carry its second moments (``table(rules, moments=True)``).
+    """
 
-    # the vectors of the exact end game: index x is a score of base + x; beyond the last index
-    # every opponent is beaten for sure
-    def _setup(self, base: int, opponents: Sequence[Opponent]) -> None:
-        context = (base, tuple(opponents))
-        if context == self._context:
-            return
-        g = beat_chances(opponents)
-        sure = np.nonzero(g >= 1.0 - 1e-12)[0]
-        hi = int(sure[0]) if len(sure) else TOP
-        hi = max(hi, base)
-        self._g = g[base:hi + 1].copy()
-        self._base, self._context = base, context
-        self._memo.clear()
+    tbl: YahtzeeTable
+    rules: Rules
+    exact_boxes: int = 2
 
-    def _vector(self, widget: Widget) -> Floats:
-        """The chance to win from ``widget`` before its turn, for each score so far (exact)."""
-        if widget[0] == FULL:
-            return self._g
-        found = self._memo.get(widget)
-        if found is not None:
-            return found
-        size = len(self._g)
-        first = np.full((len(ROLLS), size), -np.inf)
-        columns = np.arange(size, dtype=np.intp)
-        for branch in branches(self.rules, widget):
-            after = self._vector(branch.widget)
-            where = np.minimum(columns[None, :] + branch.gains[:, None], size - 1)
-            gathered = after.take(where)
-            first[branch.rows] = np.maximum(first[branch.rows], gathered)
-        start: Floats = turn_from(first).start
-        self._memo[widget] = start
-        return start
+    def __post_init__(self) -> None:
+        if self.tbl.moments is None:
+            raise ValueError("the win planner needs the table's second moments")
 
-    def _ends(self, widget: Widget, opponents: Sequence[Opponent]) -> Floats:
+    @property
+    def finish(self) -> Finish:
+        return Finish(self.tbl, self.rules)
+
+    def _ends(self, contest: Contest, widget: Widget) -> Floats:
         """``first[r]``: the chance to win of scoring roll ``r`` now in its best box."""
         first = np.full(len(ROLLS), -np.inf)
-        for branch, value in self._branch_values(widget, opponents):
+        for branch, value in self._branch_values(contest, widget):
             first[branch.rows] = np.maximum(first[branch.rows], value)
         return first
 
-    def _branch_values(self, widget: Widget, opponents: Sequence[Opponent]) -> list[tuple[Branch, Floats]]:
+    def _branch_values(self, contest: Contest, widget: Widget) -> list[tuple[Branch, Floats]]:
         out = []
-        size = len(self._g)
+        size = len(_goal(contest))
         V, W = self.tbl.values, self.tbl.moments
         assert W is not None
         needs_fifty = self.tbl.variant.bonus_needs_fifty
         for branch in branches(self.rules, widget):
             nxt = branch.widget
             if open_count(nxt) <= self.exact_boxes:
-                value = self._vector(nxt).take(np.minimum(branch.gains, size - 1))
+                value = _vector(contest, nxt).take(np.minimum(branch.gains, size - 1))
             else:
                 key = (nxt[0], nxt[1], int(nxt[2] and needs_fifty))
                 rest, square = float(V[key]), float(W[key])
-                mean = self._base + branch.gains + rest
+                mean = contest.base + branch.gains + rest
                 var = np.full(len(mean), max(0.0, square - rest * rest))
-                value = normal_chance(mean.astype(np.float64), var, opponents)
+                value = normal_chance(mean.astype(np.float64), var, contest.opponents)
             out.append((branch, value))
         return out
 
     def plan(self, widget: Widget, score: int, dice: Sequence[int], rolls_left: int,
              opponents: Sequence[Opponent]) -> TurnPlan:
         """Every choice with ``dice`` showing and ``rolls_left`` rolls to go, valued by the chance to win."""
-        self._setup(score, opponents)
+        contest = Contest(self.tbl, self.rules, score, tuple(opponents))
         dice = tuple(sorted(dice))
         row = roll_index(dice)
         boxes: dict[Box, float] = {}
-        for branch, value in self._branch_values(widget, opponents):
+        for branch, value in self._branch_values(contest, widget):
             hit = np.nonzero(branch.rows == row)[0]
             if len(hit):
                 boxes[branch.box] = float(value[hit[0]])
         keeps: dict[tuple[int, ...], float] = {}
         if rolls_left > 0:
-            turn = turn_from(self._ends(widget, opponents)[:, None])
+            turn = turn_from(self._ends(contest, widget)[:, None])
             levels = turn.keeps[rolls_left]
             for keep in sub_keeps(dice):
                 size, index = keep_index(keep)
@@ -385,4 +389,5 @@ class WinPlanner:
 
 _KEEP_IDS = _keep_ids()
 
-__all__ = ["Branch", "Opponent", "TurnPlan", "WinPlanner", "beat_chances", "branches", "normal_chance"]
+__all__ = ["Branch", "Contest", "Finish", "Opponent", "TurnPlan", "WinPlanner", "beat_chances",
+           "branches", "normal_chance"]
