@@ -69,7 +69,7 @@ def main(args: argparse.Namespace) -> int:
 def _endgame(args: argparse.Namespace) -> int:
     from parlour.cli.main import CliError
     from parlour.cli.progress import Progress
-    from parlour.games.draughts.engine import endgame
+    from parlour.games.draughts.search import endgame
 
     if not 2 <= args.pieces <= endgame.MAX_PIECES:
         raise CliError(f"--pieces must be between 2 and {endgame.MAX_PIECES}, not {args.pieces}")
@@ -90,7 +90,7 @@ def _endgame(args: argparse.Namespace) -> int:
 def _perft(args: argparse.Namespace) -> int:
     from parlour.cli.main import CliError
     from parlour.cli.progress import Progress
-    from parlour.games.draughts.board import START, legal_moves, play_unchecked
+    from parlour.games.draughts.board import START, successors
     from parlour.games.draughts.notation import parse_fen
     from parlour.games.draughts.perft import perft_fast
 
@@ -102,8 +102,7 @@ def _perft(args: argparse.Namespace) -> int:
     nodes = perft_fast(position, args.depth, progress)
     divide = []
     if args.divide and args.depth >= 1:
-        divide = [(m.text, perft_fast(play_unchecked(position, m), args.depth - 1))
-                  for m in legal_moves(position)]
+        divide = [(m.text, perft_fast(after, args.depth - 1)) for m, after in successors(position)]
     seconds = time.perf_counter() - started
     if args.json:
         print(json.dumps({"fen": position.fen(), "depth": args.depth, "nodes": nodes,

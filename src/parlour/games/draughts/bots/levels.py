@@ -28,10 +28,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from parlour.core.protocol import AnyBot, Bot
+from parlour.core.protocol import Bot, BotFactory, Game
 from parlour.games.draughts.board import Move, Position, legal_moves
-from parlour.games.draughts.engine import endgame
-from parlour.games.draughts.engine.search import Limits, Probe, Searcher
+from parlour.games.draughts.moves import AcceptDraw, Action, DeclineDraw, Huff, Toss
+from parlour.games.draughts.rules import Rules
+from parlour.games.draughts.search import endgame
+from parlour.games.draughts.search.searcher import Limits, Probe, Searcher
+from parlour.games.draughts.state import State
+from parlour.games.draughts.view import DraughtsView
 
 
 @dataclass(frozen=True)
@@ -169,19 +173,18 @@ DRAW_ACCEPT_BELOW = 25
 """A bot accepts a draw offer unless it stands better than a quarter of a man."""
 
 
-class EngineBot(Bot[Any, Any]):
+class EngineBot(Bot[DraughtsView, Action]):
     """A draughts bot playing one level (see the module's notes)."""
 
     def __init__(self, lv: Level, database: Probe | None = None) -> None:
         self.name = lv.name
         self.player = LevelPlayer(lv, database)
 
-    def choose(self, game: Any, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
-        from parlour.games.draughts.state import AcceptDraw, DeclineDraw, Huff
-
+    def choose(self, game: Game[Rules, State, Action, Toss, DraughtsView], view: DraughtsView,
+               legal: Sequence[Action], rng: random.Random) -> Action:
         state = view.state
-        position: Position = state.position
-        history: Sequence[Position] = tuple(getattr(state, "seen", ()))
+        position = state.position
+        history = state.seen
         if any(isinstance(a, AcceptDraw | DeclineDraw) for a in legal):
             # the offer was made by the side to move; we are the other side
             mine = -self.player.score(position, history)
@@ -205,9 +208,18 @@ class EngineBot(Bot[Any, Any]):
         return self.player.score(after)
 
 
-def make_level_bot(name: str, database: Probe | None = None) -> AnyBot:
+def make_level_bot(name: str, database: Probe | None = None) -> EngineBot:
     """A bot playing the level ``name`` (see :data:`LEVELS`)."""
     return EngineBot(level(name), database)
+
+
+def level_bot_factory(name: str) -> BotFactory:
+    """The factory ``(rules) -> Bot`` of a level, as the game's bot table wants it."""
+
+    def factory(rules: Any) -> EngineBot:
+        return make_level_bot(name)
+
+    return factory
 
 
 def with_limits(lv: Level, **changes: Any) -> Level:

@@ -10,9 +10,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from parlour.games.draughts.board import Colour, Position, legal_moves, play, play_unchecked
-from parlour.games.draughts.engine import Limits, Searcher, endgame
-from parlour.games.draughts.engine.endgame_index import classes, index_of, padded, positions_of
+from parlour.games.draughts.board import Colour, Position, legal_moves, play
+from parlour.games.draughts.search import Limits, Searcher, endgame
+from parlour.games.draughts.search.endgame_index import classes, index_of, padded, positions_of
 
 WIN = 1000
 
@@ -26,7 +26,7 @@ def negamax(p: Position, depth: int, alpha: int, beta: int, ply: int = 0) -> int
         return 0
     best = -10 * WIN
     for m in moves:
-        best = max(best, -negamax(play_unchecked(p, m), depth - 1, -beta, -alpha, ply + 1))
+        best = max(best, -negamax(play(p, m), depth - 1, -beta, -alpha, ply + 1))
         alpha = max(alpha, best)
         if alpha >= beta:
             break
@@ -90,7 +90,7 @@ def test_every_value_agrees_with_the_values_one_move_on(db3):
         for i in rng.choice(len(idx), size=min(60, len(idx)), replace=False):
             p = Position(padded(int(black[i])), padded(int(white[i])), padded(int(kings[i])), True)
             v = db3.probe(p.black, p.white, p.kings, True)
-            after = [play_unchecked(p, m) for m in legal_moves(p)]
+            after = [play(p, m) for m in legal_moves(p)]
             kids = [db3.probe(q.black, q.white, q.kings, q.black_to_move) for q in after]
             assert all(k is not None for k in kids)
             ks = [k for k in kids if k is not None]

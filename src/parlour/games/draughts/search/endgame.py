@@ -37,8 +37,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from parlour.games.draughts.board import Move, Position, legal_moves, play_unchecked
-from parlour.games.draughts.engine.endgame_index import (
+from parlour.games.draughts.board import Move, Position, legal_moves, play
+from parlour.games.draughts.search.endgame_index import (
     ClassKey,
     class_size,
     classes,
@@ -138,7 +138,7 @@ class EndgameDatabase:
         ``n`` plies is ``10000 - n``, a draw 0, a loss in ``n`` plies ``-10000 + n``)."""
         out = []
         for m in legal_moves(position):
-            after = play_unchecked(position, m)
+            after = play(position, m)
             v = self.probe(after.black, after.white, after.kings, after.black_to_move)
             if v is None:
                 raise ValueError("the position is not covered by the database")
@@ -298,7 +298,7 @@ def _load_or_build(max_pieces: int, directory: Path, progress: Progress | None) 
     tables = _load(path, max_pieces)
     if tables is not None:
         return EndgameDatabase(max_pieces, tables, "loaded", time.perf_counter() - start, path)
-    from parlour.games.draughts.engine.endgame_build import solve
+    from parlour.games.draughts.search.endgame_build import solve
 
     tables = solve(max_pieces, progress)
     seconds = time.perf_counter() - start
