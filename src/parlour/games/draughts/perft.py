@@ -32,6 +32,7 @@ from parlour.games.draughts.board import (
     plays,
     successors,
 )
+from parlour.games.draughts.search.endgame_index import compact_array
 
 U64 = npt.NDArray[np.uint64]
 I64 = npt.NDArray[np.int64]
@@ -214,23 +215,15 @@ def _crown_finished(batches: list[_Batch], side: _Side) -> None:
         b.kings = b.kings | (b.own & side.crown)
 
 
-def _compact(x: U64) -> U64:
-    """Padded 35-bit boards as plain 32-bit square sets (for the merge keys)."""
-    out: U64 = ((x & np.uint64(0xFF)) | ((x >> np.uint64(1)) & np.uint64(0xFF00))
-                | ((x >> np.uint64(2)) & np.uint64(0xFF0000))
-                | ((x >> np.uint64(3)) & np.uint64(0xFF000000)))
-    return out
-
-
 def _merge(children: list[_Batch]) -> _Batch:
     """Swap sides (the opponent moves next) and merge equal positions, adding their multiplicities."""
     own = np.concatenate([c.opp for c in children])
     opp = np.concatenate([c.own for c in children])
     kings = np.concatenate([c.kings for c in children])
     mult = np.concatenate([c.mult for c in children])
-    key = (_compact(own) << np.uint64(32)) | _compact(opp)
+    key = (compact_array(own) << np.uint64(32)) | compact_array(opp)
     if kings.any():
-        order = np.lexsort((_compact(kings), key))
+        order = np.lexsort((compact_array(kings), key))
         ks = kings[order]
         ks_change = ks[1:] != ks[:-1]
     else:
