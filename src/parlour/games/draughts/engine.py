@@ -42,6 +42,10 @@ from parlour.games.draughts.state import Ending, State
 
 TOSS = ((Toss(0), Fraction(1, 2)), (Toss(1), Fraction(1, 2)))
 """The coin toss: each seat plays Black with probability 1/2."""
+ANSWERS = (AcceptDraw(), DeclineDraw())
+"""The answers to a draw offer."""
+OFFER_DRAW = OfferDraw()
+RESIGN = Resign()
 
 
 # ---- the start ---------------------------------------------------------------------------------
@@ -100,11 +104,11 @@ def legal_actions(state: State, seat: int) -> tuple[Action, ...]:
     if seat == CHANCE or seat not in to_act(state):
         return ()
     if state.offer:
-        return (AcceptDraw(), DeclineDraw())
-    moves = legal_moves(state.position, not state.rules.huffing)
-    huffs = tuple(Huff(square) for square in state.huffable)
-    offer = () if state.offered else (OfferDraw(),)
-    return (*moves, *huffs, *offer, Resign())
+        return ANSWERS
+    actions: tuple[Action, ...] = legal_moves(state.position, not state.rules.huffing)
+    if state.huffable:
+        actions += tuple(Huff(square) for square in state.huffable)
+    return (*actions, RESIGN) if state.offered else (*actions, OFFER_DRAW, RESIGN)
 
 
 # ---- what an action does ---------------------------------------------------------------------
@@ -173,7 +177,7 @@ def _after_move(state: State, mover: Colour) -> State:
     loser = mover.other
     if rules.huffing and not after.pieces(loser):
         return _ended(state, Ending.NO_PIECES, mover)
-    if not (legal_moves(after, not rules.huffing) or state.huffable):  # no move and nothing to huff
+    if not (has_legal_move(after) or state.huffable):  # no move, and nothing to huff
         ending = Ending.NO_MOVES if after.pieces(loser) else Ending.NO_PIECES
         return _ended(state, ending, mover)
     if rules.repetition_draw and state.seen.count(after) >= 3:

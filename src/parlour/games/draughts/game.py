@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from parlour.core.protocol import BotFactory, Export, Game, GameSpec, Hint
+from parlour.core.record import Record
 from parlour.games.draughts import engine, notation, reasons, text
 from parlour.games.draughts.board import Position, legal_moves
 from parlour.games.draughts.moves import Action, Toss
@@ -125,7 +126,7 @@ class Draughts(Game[Rules, State, Action, Toss, DraughtsView]):
         return notation.HELP
 
     # ---- files, reviews, bots and hints ---------------------------------------
-    def export(self, record: Any, when: float | None = None, event: str | None = None,
+    def export(self, record: Record, when: float | None = None, event: str | None = None,
                number: int | None = None) -> Export:
         """The game as PDN (:func:`parlour.games.draughts.pdn.record_to_pdn`)."""
         import time
@@ -137,9 +138,9 @@ class Draughts(Game[Rules, State, Action, Toss, DraughtsView]):
                              round_="-" if number is None else str(number))
         return Export(write_game(game), "pdn")
 
-    def review(self, record: Any) -> dict[str, Any]:
+    def review(self, record: Record) -> dict[str, Any]:
         """The engine's review (:func:`parlour.games.draughts.review.review`) at the server's
-        depth (``SERVER_REVIEW_NODES`` a move, a little under half a second)."""
+        depth (``SERVER_REVIEW_NODES`` a move)."""
         from parlour.games.draughts.pdn import record_to_pdn
         from parlour.games.draughts.review import review
 

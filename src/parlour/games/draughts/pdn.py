@@ -25,9 +25,9 @@ import itertools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
 
 from parlour.core.errors import ParlourError
+from parlour.core.record import Record
 from parlour.games.draughts.board import (
     START,
     Colour,
@@ -342,7 +342,7 @@ def result_of(winner: Colour | None, over: bool) -> str:
     return "1-0" if winner is Colour.BLACK else "0-1"
 
 
-def record_to_pdn(record: Any, event: str = "Parlour game", site: str = "Parlour",
+def record_to_pdn(record: Record, event: str = "Parlour game", site: str = "Parlour",
                   date: str = "????.??.??", round_: str = "-") -> PdnGame:
     """A Parlour game record of draughts as a PDN game.
 

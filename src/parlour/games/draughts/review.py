@@ -15,7 +15,7 @@ from parlour.games.draughts.board import Colour, Move, Position
 from parlour.games.draughts.pdn import PdnGame
 
 DEFAULT_NODES = 150_000
-"""Search nodes for each position (about a second a move on this machine)."""
+"""Search nodes for each position."""
 
 
 def moves_of(game: PdnGame) -> list[tuple[Position, Move]]:

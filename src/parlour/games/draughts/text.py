@@ -155,9 +155,10 @@ def result_text(state: State, names: Sequence[str] | None = None) -> str:
         winner, loser = state.winner, state.winner.other
         won = who(state, state.seat_of(winner), names)
         lost = who(state, state.seat_of(loser), names)
+        assert ending is not None  # (a game with a winner is over)
         why = {Ending.NO_PIECES: f"{lost} has no pieces left",
                Ending.NO_MOVES: f"{lost} cannot move",
-               Ending.RESIGNED: f"{lost} resigned"}.get(ending, "")  # type: ignore[arg-type]
+               Ending.RESIGNED: f"{lost} resigned"}.get(ending, "")
         return f"{won} wins: {why}."
     if ending is Ending.AGREED:
         return "A draw by agreement."

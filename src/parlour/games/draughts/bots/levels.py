@@ -25,8 +25,7 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import dataclass
 
 from parlour.core.protocol import Bot, BotFactory, Game
 from parlour.games.draughts.board import Move, Position, legal_moves
@@ -96,7 +95,7 @@ time and memory."""
 def prepare_database() -> endgame.EndgameDatabase | None:
     """Build (or load) the database that ``strong``, ``expert`` and the hints use, ahead of
     play: the 4-piece one unless ``$PARLOUR_DRAUGHTS_ENDGAME`` says otherwise.  The first build
-    takes about 45 seconds and is cached (see ``docs/benchmarks.md``); until it is ready the
+    takes a while and is cached (see ``docs/benchmarks.md``); until it is ready the
     levels use the 3-piece one, and take the bigger one up from their next move."""
     raw = os.environ.get(PREPARE_ENV, "").strip()
     try:
@@ -216,12 +215,7 @@ def make_level_bot(name: str, database: Probe | None = None) -> EngineBot:
 def level_bot_factory(name: str) -> BotFactory:
     """The factory ``(rules) -> Bot`` of a level, as the game's bot table wants it."""
 
-    def factory(rules: Any) -> EngineBot:
+    def factory(rules: Rules) -> EngineBot:
         return make_level_bot(name)
 
     return factory
-
-
-def with_limits(lv: Level, **changes: Any) -> Level:
-    """A copy of a level with other limits (for matches: ``with_limits(lv, seconds=None)``)."""
-    return replace(lv, **changes)

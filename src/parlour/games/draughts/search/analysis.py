@@ -30,8 +30,7 @@ from parlour.games.draughts.search.searcher import (
 )
 
 DEFAULT_LIMITS = Limits(depth=8, nodes=150_000)
-"""The hint's and the game review's default effort (about two seconds a position on the
-project's machine; pass other limits for more or less)."""
+"""The hint's and the game review's default effort (pass other limits for more or less)."""
 MISTAKE_THRESHOLD = 50
 """A move that loses at least half a man against the best is a mistake."""
 KNOWN_RESULT = 2000

@@ -3,9 +3,7 @@
 :func:`database` returns an :class:`EndgameDatabase` covering every position with at most
 ``max_pieces`` pieces on the board (both sides having at least one).  It is built once by
 retrograde analysis (:mod:`.endgame_build`) and cached on disk; later calls, in this process or
-another, load it (a tenth of a second).  Build times on the project's 2-core machine: 3 pieces
-(216,000 index slots) in about a second, 4 pieces (7.5 million) in about 45 seconds, using
-about 400 MB of memory at the peak; the 4-piece file is 2.3 MB.
+another, load it.  (Build and load times: ``docs/benchmarks.md``.)
 
 Each position's value is for the side to move: won in ``n`` plies, lost in ``n`` plies (the
 winner taking the shortest way, the loser the longest), or drawn.  :meth:`EndgameDatabase.best_moves`
@@ -264,6 +262,7 @@ def _save(path: Path, max_pieces: int, tables: dict[ClassKey, I16]) -> bool:
             with os.fdopen(fd, "wb") as fh:
                 meta = json.dumps({**_meta(max_pieces), "sha256": _digest(tables)})
                 arrays = {_name(c): t for c, t in tables.items()}
+                # (ignore: NumPy's stub lets a ** of arrays stand for its allow_pickle: bool)
                 np.savez_compressed(fh, meta=np.array(meta), **arrays)  # type: ignore[arg-type]
             os.replace(tmp, path)
         finally:

@@ -11,9 +11,8 @@
   with a null window, searched again when they fail high.  Given the same limits without a
   time limit, the search is deterministic.
 * **Transposition table**: a dict keyed by the exact position ``(black, white, kings,
-  black_to_move)``.  Python hashes that tuple faster than the search could update a Zobrist
-  key move by move, and an exact key can never collide, so no stored move or score is ever
-  applied to the wrong position; the table is bounded (cleared when full).
+  black_to_move)``.  An exact key never collides, so no stored move or score is ever applied
+  to the wrong position; the table is bounded (cleared when full).
 * **Captures**: at the horizon, a position with a capture to make is never evaluated: its
   captures (forced by the rules, so there is no "stand pat") are searched until a quiet
   position is reached -- the quiescence search of draughts.  A move that is the only legal
