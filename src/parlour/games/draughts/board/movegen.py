@@ -219,7 +219,7 @@ def _moves(position: Position, compulsory: bool) -> tuple[tuple[Move, ...], tupl
     play it (and a bot once more), but seldom meets a position again later."""
     found = tuple(plays(position.black, position.white, position.kings, position.black_to_move,
                         compulsory))
-    return tuple(p[3] for p in found), found
+    return tuple([move for _, _, _, move in found]), found
 
 
 def legal_moves(position: Position, compulsory: bool = True) -> tuple[Move, ...]:
