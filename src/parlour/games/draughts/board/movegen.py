@@ -17,6 +17,9 @@ Moves come out as *plays*: ``(black, white, kings, move)``, the boards the move 
 to move changes) and the :class:`~parlour.games.draughts.moves.Move`.  :func:`plays` lists them
 for bare bitboards, the search's nodes; :func:`legal_moves` and :func:`play` are the same for a
 :class:`~.position.Position`, the moves in order.
+
+What the game memoises is here, by value and bounded: the ``Move`` of each capture path, and the
+moves of the latest positions.  The steps and jumps from each square are tables made at import.
 """
 
 from __future__ import annotations
