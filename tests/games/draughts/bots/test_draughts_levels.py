@@ -121,13 +121,13 @@ def test_a_strong_level_takes_up_the_bigger_database_once_it_is_ready(monkeypatc
     monkeypatch.setattr(endgame, "DEFAULT_PIECES", 3)
     monkeypatch.setattr(levels, "endgame_for_play", lambda: offered.pop(0))
     player = LevelPlayer(level("strong"))
-    assert player._db() is small and player.searcher.database is small
-    assert player._db() is small  # asked again: the bigger one is not ready yet
-    assert player._db() is db3 and player.searcher.database is db3  # ready: taken up
-    assert player._db() is db3 and offered == []  # the biggest: no more asking
+    assert player.database() is small and player.searcher.database is small
+    assert player.database() is small  # asked again: the bigger one is not ready yet
+    assert player.database() is db3 and player.searcher.database is db3  # ready: taken up
+    assert player.database() is db3 and offered == []  # the biggest: no more asking
     given = LevelPlayer(level("strong"), database=small)
-    assert given._db() is small  # a database the caller chose is kept
-    assert LevelPlayer(level("club"))._db() is None  # the fixed-depth levels use none
+    assert given.database() is small  # a database the caller chose is kept
+    assert LevelPlayer(level("club")).database() is None  # the fixed-depth levels use none
 
 
 def test_the_hint_uses_the_database_and_sees_a_won_ending(monkeypatch, db3):

@@ -120,7 +120,10 @@ class LevelPlayer:
         """A database given by the caller is kept; else the level takes the biggest one ready."""
         self.searcher = searcher or Searcher(database=database)
 
-    def _db(self) -> Probe | None:
+    def database(self) -> Probe | None:
+        """The endgame database the level plays with now: the caller's, or (for the levels that
+        use one) the biggest ready, taking up a bigger one as soon as it is (and then forgetting
+        the search's tables, whose scores came from the smaller one)."""
         if self._chosen or not self.level.database:
             return self._database
         current = self._database
@@ -143,7 +146,7 @@ class LevelPlayer:
             return moves[0]
         if lv.random_move and rng.random() < lv.random_move:
             return moves[rng.randrange(len(moves))]
-        self._db()
+        self.database()
         try:
             if lv.noise:
                 result = self.searcher.search(position, lv.limits, history, all_moves=True)
@@ -159,7 +162,7 @@ class LevelPlayer:
 
     def score(self, position: Position, history: Sequence[Position] = ()) -> int:
         """A quick score of ``position`` for the side to move (for draw offers and huffs)."""
-        self._db()
+        self.database()
         limits = Limits(depth=min(self.level.depth or 6, 6), nodes=50_000)
         try:
             return self.searcher.search(position, limits, history, all_moves=True).score
