@@ -187,14 +187,11 @@ def database(max_pieces: int = DEFAULT_PIECES, cache_dir: str | os.PathLike[str]
     if not 2 <= max_pieces <= MAX_PIECES:
         raise ValueError(f"the endgame database covers 2 to {MAX_PIECES} pieces, not {max_pieces}")
     key = _key(max_pieces, cache_dir)
-    with _LOCK:
-        found = _DATABASES.get(key)
-        if found is not None:
-            return found
-        build = _BUILDS.setdefault(key, threading.Lock())
+    found, build = _held(key)
+    if found is not None:
+        return found
     with build:
-        with _LOCK:
-            found = _DATABASES.get(key)
+        found, _ = _held(key)
         if found is None:
             found = _load_or_build(max_pieces, key[1], progress)
             with _LOCK:
@@ -207,29 +204,27 @@ def loaded(max_pieces: int = DEFAULT_PIECES,
     """The database if it is in memory or in the cache already (never builds it, and never
     waits for another thread's build: ``None`` until that is done)."""
     key = _key(max_pieces, cache_dir)
-    with _LOCK:
-        found = _DATABASES.get(key)
-        if found is not None:
-            return found
-        build = _BUILDS.setdefault(key, threading.Lock())
+    found, build = _held(key)
+    if found is not None:
+        return found
     if not build.acquire(blocking=False):
         return None  # being built (or loaded) by another thread
     try:
-        with _LOCK:
-            found = _DATABASES.get(key)
-        if found is not None:
-            return found
-        path = cache_file(max_pieces, key[1])
-        start = time.perf_counter()
-        tables = _load(path, max_pieces)
-        if tables is None:
-            return None
-        found = EndgameDatabase(max_pieces, tables, "loaded", time.perf_counter() - start, path)
-        with _LOCK:
-            _DATABASES[key] = found
+        found, _ = _held(key)
+        if found is None:
+            found = _from_file(max_pieces, key[1])
+            if found is not None:
+                with _LOCK:
+                    _DATABASES[key] = found
         return found
     finally:
         build.release()
+
+
+def _held(key: tuple[int, Path]) -> tuple[EndgameDatabase | None, threading.Lock]:
+    """The database in memory for ``key``, if any, and the lock of its build."""
+    with _LOCK:
+        return _DATABASES.get(key), _BUILDS.setdefault(key, threading.Lock())
 
 
 def forget_databases() -> None:
@@ -291,14 +286,24 @@ def _load(path: Path, max_pieces: int) -> dict[ClassKey, I16] | None:
     return tables
 
 
-def _load_or_build(max_pieces: int, directory: Path, progress: Progress | None) -> EndgameDatabase:
+def _from_file(max_pieces: int, directory: Path) -> EndgameDatabase | None:
+    """The database read from its file in ``directory``, or ``None`` if it is not there whole."""
     path = cache_file(max_pieces, directory)
     start = time.perf_counter()
     tables = _load(path, max_pieces)
-    if tables is not None:
-        return EndgameDatabase(max_pieces, tables, "loaded", time.perf_counter() - start, path)
+    if tables is None:
+        return None
+    return EndgameDatabase(max_pieces, tables, "loaded", time.perf_counter() - start, path)
+
+
+def _load_or_build(max_pieces: int, directory: Path, progress: Progress | None) -> EndgameDatabase:
+    found = _from_file(max_pieces, directory)
+    if found is not None:
+        return found
     from parlour.games.draughts.search.endgame_build import solve
 
+    path = cache_file(max_pieces, directory)
+    start = time.perf_counter()
     tables = solve(max_pieces, progress)
     seconds = time.perf_counter() - start
     saved = _save(path, max_pieces, tables)
