@@ -32,7 +32,6 @@ from parlour.games.draughts.board.squares import (
     BLACK_CROWN_ROW,
     BLACK_START,
     INDEX,
-    SQUARE_OF_INDEX,
     SQUARES,
     VALID,
     WHITE_CROWN_ROW,
@@ -50,10 +49,9 @@ from parlour.games.draughts.board.squares import (
 from parlour.games.draughts.moves import Move
 
 __all__ = [
-    "BIT", "BLACK_CROWN_ROW", "BLACK_START", "INDEX", "KING_VALUE", "MAN_VALUE", "SQUARES",
-    "SQUARE_OF_INDEX", "START", "VALID", "WHITE_CROWN_ROW", "WHITE_START", "Colour", "Move",
-    "Piece", "Play", "Position", "are_neighbours", "between", "can_move", "capturers", "capturing_squares",
-    "column_of", "from_square_mask", "has_capture", "has_legal_move", "is_lost", "legal_moves",
-    "mask_of", "material", "play", "plays", "row_of", "square_at", "squares_of", "successors",
-    "to_square_mask",
+    "BIT", "BLACK_CROWN_ROW", "BLACK_START", "INDEX", "KING_VALUE", "MAN_VALUE", "SQUARES", "START",
+    "VALID", "WHITE_CROWN_ROW", "WHITE_START", "Colour", "Move", "Piece", "Play", "Position",
+    "are_neighbours", "between", "can_move", "capturers", "capturing_squares", "column_of",
+    "from_square_mask", "has_capture", "has_legal_move", "is_lost", "legal_moves", "mask_of",
+    "material", "play", "plays", "row_of", "square_at", "squares_of", "successors", "to_square_mask",
 ]

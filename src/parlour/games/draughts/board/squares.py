@@ -42,9 +42,6 @@ BIT: tuple[int, ...] = (0, *(1 << _bit_number(s) for s in SQUARES))
 INDEX: tuple[int, ...] = (-1, *(_bit_number(s) for s in SQUARES))
 """``INDEX[s]`` is the bit number of square ``s``."""
 
-SQUARE_OF_INDEX: dict[int, int] = {INDEX[s]: s for s in SQUARES}
-"""The square at a bit number."""
-
 SQUARE_OF_BIT: dict[int, int] = {BIT[s]: s for s in SQUARES}
 """The square of a one-square bitboard."""
 
@@ -69,11 +66,6 @@ def shift(board: int, step: int) -> int:
     """Every square of ``board`` moved one ``step`` along its diagonal (off-board squares kept:
     mask the result with what it must land on)."""
     return board << step if step > 0 else board >> -step
-
-
-def neighbour(square: int, step: int) -> int | None:
-    """The square one ``step`` from ``square``, or ``None`` off the board."""
-    return SQUARE_OF_BIT.get(shift(BIT[square], step) & VALID)
 
 
 # ---- rows, masks ---------------------------------------------------------------------------------
