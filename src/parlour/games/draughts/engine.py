@@ -125,9 +125,8 @@ def apply_action(state: State, seat: int, action: Action) -> State:
         return replace(state, offer=False, ending=Ending.AGREED, winner=None)
     if isinstance(action, DeclineDraw):
         # the decliner (the side not to move) must now win or get a man up in time
-        countdown = list(state.countdown)
-        countdown[_index(state.turn.other)] = state.rules.decline_moves or None
-        return replace(state, offer=False, countdown=(countdown[0], countdown[1]))
+        limit = state.rules.decline_moves or None
+        return replace(state, offer=False, countdown=_counting(state, state.turn.other, limit))
     assert isinstance(action, Resign)
     return replace(state, ending=Ending.RESIGNED, winner=state.colour_of(seat).other)
 
@@ -161,10 +160,9 @@ def _move(state: State, move: Move) -> State:
         seen = (*state.seen, after)
         quiet = state.quiet + 1
     countdown = state.countdown
-    i = _index(mover)
-    left = countdown[i]
+    left = countdown[_index(mover)]
     if left is not None:  # a move towards the decliner's limit
-        countdown = (max(0, left - 1), countdown[1]) if i == 0 else (countdown[0], max(0, left - 1))
+        countdown = _counting(state, mover, max(0, left - 1))
     huffable = offenders(before, move, after) if rules.huffing else ()
     state = State(rules=rules, position=after, black_seat=state.black_seat, plies=state.plies + 1,
                   last=move, huffable=huffable, countdown=countdown, seen=seen, quiet=quiet)
@@ -182,12 +180,10 @@ def _after_move(state: State, mover: Colour) -> State:
         return _ended(state, ending, mover)
     if rules.repetition_draw and state.seen.count(after) >= 3:
         return replace(state, ending=Ending.REPETITION)
-    i = _index(mover)
-    if state.countdown[i] == 0:  # the decliner's last move: a man up, or the game is drawn
+    if state.countdown[_index(mover)] == 0:  # the decliner's last move: a man up, or drawn
         if material(after, mover) - material(after, loser) < MAN_VALUE:
             return replace(state, ending=Ending.DECLINE_LIMIT)
-        countdown = (None, state.countdown[1]) if i == 0 else (state.countdown[0], None)
-        state = replace(state, countdown=countdown)
+        state = replace(state, countdown=_counting(state, mover, None))
     if rules.no_progress_moves and state.quiet >= 2 * rules.no_progress_moves:
         return replace(state, ending=Ending.NO_PROGRESS)
     return state
@@ -227,3 +223,9 @@ def _ended(state: State, ending: Ending, winner: Colour) -> State:
 def _index(colour: Colour) -> int:
     """A colour's place in ``State.countdown``: Black's first."""
     return 0 if colour is Colour.BLACK else 1
+
+
+def _counting(state: State, colour: Colour, left: int | None) -> tuple[int | None, int | None]:
+    """``state.countdown`` with ``colour``'s moves left set to ``left``."""
+    black, white = state.countdown
+    return (left, white) if colour is Colour.BLACK else (black, left)
