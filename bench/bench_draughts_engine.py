@@ -4,7 +4,7 @@
 
 * **search**: time and nodes to reach ``--depth`` (fresh tables each run) from the start and from
   a few middlegame and endgame positions, and the nodes per second;
-* **parts**: move generation (children of a node) and evaluation, per call;
+* **parts**: move generation (the plays of a node) and evaluation, per call;
 * **endgame** (``--endgame N``): building the N-piece database from scratch in a temporary
   folder, loading it back, and probing it.
 
@@ -20,11 +20,10 @@ import tempfile
 import time
 from typing import Any
 
-from parlour.games.draughts.board import START, Position
-from parlour.games.draughts.engine import endgame
-from parlour.games.draughts.engine.evaluate import evaluate
-from parlour.games.draughts.engine.movegen import children
-from parlour.games.draughts.engine.search import Limits, Searcher
+from parlour.games.draughts.board import START, Position, plays
+from parlour.games.draughts.search import endgame
+from parlour.games.draughts.search.evaluate import evaluate
+from parlour.games.draughts.search.searcher import Limits, Searcher
 
 POSITIONS = {
     "start": START.fen(),
@@ -59,7 +58,7 @@ def bench_parts(repeat: int) -> dict[str, float]:
     p = Position.from_fen(POSITIONS["middlegame"])
     node = (p.black, p.white, p.kings, p.black_to_move)
     n = 100_000
-    gen, _ = best_of(repeat, lambda: [children(*node) for _ in range(n)])
+    gen, _ = best_of(repeat, lambda: [plays(*node) and None for _ in range(n)])
     ev, _ = best_of(repeat, lambda: [evaluate(*node) for _ in range(n)])
     return {"children_us": 1e6 * gen / n, "evaluate_us": 1e6 * ev / n}
 
@@ -105,7 +104,7 @@ def main() -> None:
         print(f"{r['position']:<34} {r['depth']:>5} {r['nodes']:>9,} {r['seconds']:>8.2f} "
               f"{r['nodes_per_second']:>8,.0f}  {r['move']} ({r['score']:+d})")
     parts = report["parts"]
-    print(f"children of a node: {parts['children_us']:.2f} µs; evaluation: {parts['evaluate_us']:.2f} µs")
+    print(f"moves of a node: {parts['children_us']:.2f} µs; evaluation: {parts['evaluate_us']:.2f} µs")
     if "endgame" in report:
         e = report["endgame"]
         print(f"endgame database, {e['pieces']} pieces: {e['slots']:,} slots, built in "

@@ -37,10 +37,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from parlour.games.draughts.board import BIT, START, Position, legal_moves, play, play_unchecked
-from parlour.games.draughts.engine import endgame
-from parlour.games.draughts.engine.levels import LEVELS, Level, LevelPlayer
-from parlour.games.draughts.engine.search import Searcher
+from parlour.games.draughts.board import BIT, START, Position, legal_moves, play
+from parlour.games.draughts.bots.levels import LEVELS, Level, LevelPlayer
+from parlour.games.draughts.search import endgame
+from parlour.games.draughts.search.searcher import Searcher
 
 OPENINGS = Path(__file__).resolve().parent.parent / "tests" / "data" / "draughts" / "openings.json"
 
@@ -99,7 +99,7 @@ def play_game(black_spec: str, white_spec: str, opening: list[str], seed: int, n
             reason = "database"
             break
         move = players[pos.black_to_move].choose(pos, rng, seen)
-        after = play_unchecked(pos, move)
+        after = play(pos, move)
         reversible = not move.captured and bool(pos.kings & BIT[move.start])  # a king's step
         seen = [*seen, after] if reversible else [after]
         pos = after

@@ -14,7 +14,7 @@ from pathlib import Path
 from browserkit import NEEDS_CHROMIUM, PHONE, Pages
 from playwright.sync_api import Locator, Page, expect
 
-from parlour.games.draughts.board import BIT, Colour, Position, legal_moves, material, play_unchecked
+from parlour.games.draughts.board import BIT, Colour, Position, legal_moves, material, play
 from parlour.games.draughts.notation import parse_fen
 from parlour.games.draughts.pdn import read_game
 
@@ -143,13 +143,13 @@ def _negamax(pos: Position, depth: int) -> float:
         return -1000.0 - depth
     if depth == 0:
         return _score(pos)
-    return max(-_negamax(play_unchecked(pos, m), depth - 1) for m in moves)
+    return max(-_negamax(play(pos, m), depth - 1) for m in moves)
 
 
 def choose(fen: str, allowed: list[str]) -> str:
     pos = parse_fen(fen)
     moves = [m for m in legal_moves(pos, True) if m.text in allowed]
-    return max(moves, key=lambda m: -_negamax(play_unchecked(pos, m), 2)).text
+    return max(moves, key=lambda m: -_negamax(play(pos, m), 2)).text
 
 
 # ---- tests ------------------------------------------------------------------------------

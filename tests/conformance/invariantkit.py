@@ -44,8 +44,8 @@ from parlour.games.dominoes.state import Ending as DoEnding
 from parlour.games.dominoes.state import Phase as DPhase
 from parlour.games.draughts.board import BIT, VALID
 from parlour.games.draughts.board import Move as DMove
+from parlour.games.draughts.moves import Huff
 from parlour.games.draughts.state import Ending as DEnding
-from parlour.games.draughts.state import Huff
 from parlour.games.gin_rummy.rules import Outcome as GOutcome
 from parlour.games.gin_rummy.state import Phase as GPhase
 from parlour.games.go_fish import view as fish_view

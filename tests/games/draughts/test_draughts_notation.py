@@ -19,12 +19,12 @@ from parlour.games.draughts.board import (
     Move,
     Position,
     legal_moves,
-    play_unchecked,
+    play,
 )
 from parlour.games.draughts.game import GAME
+from parlour.games.draughts.moves import AcceptDraw, DeclineDraw, Huff, OfferDraw, Resign
 from parlour.games.draughts.notation import FenError, format_fen, parse_fen, parse_play
 from parlour.games.draughts.rules import Rules
-from parlour.games.draughts.state import AcceptDraw, DeclineDraw, Huff, OfferDraw, Resign
 
 
 def test_moves_are_written_in_pdn_style_and_repr_is_pasteable():
@@ -131,4 +131,4 @@ def test_every_move_of_a_random_game_round_trips_through_its_text(position, seed
                 text = GAME.format_move(state, seat, move)
                 assert GAME.parse_move(state, seat, text) == move
                 assert eval(repr(move), vars(board)) == move
-            pos = play_unchecked(pos, rng.choice(moves))
+            pos = play(pos, rng.choice(moves), compulsory)

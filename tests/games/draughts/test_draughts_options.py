@@ -13,7 +13,8 @@ from parlour.core.driver import play
 from parlour.core.errors import RulesError
 from parlour.core.rng import make_rng
 from parlour.games.draughts import GAME, Colour, Colours, Ending, Huff, Rules
-from parlour.games.draughts.bots import BOTS, RandomBot, load_engine_bots, register_bot
+from parlour.games.draughts.bots import BOTS, RandomBot
+from parlour.games.draughts.bots.levels import LEVELS
 
 # ---- huffing ------------------------------------------------------------------------------------
 
@@ -236,18 +237,11 @@ def test_the_random_bot_never_resigns_or_offers_and_answers_offers(table):
     assert answers == {"accept", "decline"}
 
 
-def test_an_engine_can_register_its_levels():
-    class Stub(RandomBot):
-        name = "stub"
-
-    before = dict(load_engine_bots())  # the engine's own levels, if it is installed, first
-    try:
-        register_bot("stub", lambda rules: Stub())
-        assert list(GAME.bots())[-1] == "stub"
-        assert isinstance(make_bot(GAME, "stub", Rules()), Stub)
-    finally:
-        BOTS.clear()
-        BOTS.update(before)
+def test_the_bots_are_random_then_the_levels_weakest_first():
+    assert list(GAME.bots()) == ["random", *LEVELS] == list(BOTS)
+    assert list(LEVELS) == ["beginner", "casual", "club", "strong", "expert"]
+    for name in BOTS:
+        assert make_bot(GAME, name, Rules()).name == name
 
 
 @pytest.mark.parametrize("rules", [Rules(), Rules(huffing=True), Rules(no_progress_moves=20),

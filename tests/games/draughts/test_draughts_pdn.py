@@ -9,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from parlour.agents import make_bot
-from parlour.core.driver import play
+from parlour.core import driver
 from parlour.core.rng import make_rng
 from parlour.games.draughts import GAME, Huff, Rules
-from parlour.games.draughts.board import START, Colour, Move, Position, legal_moves, play_unchecked
+from parlour.games.draughts.board import START, Colour, Move, Position, legal_moves, play
 from parlour.games.draughts.notation import format_fen
 from parlour.games.draughts.pdn import (
     Comment,
@@ -54,7 +54,7 @@ def test_a_game_is_read_with_its_tags_moves_comments_and_result():
 def _replay(position: Position, moves: tuple[Move, ...]) -> Position:
     for m in moves:
         assert m in legal_moves(position)
-        position = play_unchecked(position, m)
+        position = play(position, m)
     return position
 
 
@@ -144,7 +144,7 @@ def test_results_of_the_game():
 def test_a_game_record_exports_to_pdn_that_replays_to_the_same_position(rules):
     for seed in range(6):
         bots = [make_bot(GAME, "random", rules), make_bot(GAME, "random", rules)]
-        result = play(GAME, rules, bots, make_rng(seed), names=["Ann", "Bob"])
+        result = driver.play(GAME, rules, bots, make_rng(seed), names=["Ann", "Bob"])
         game = record_to_pdn(result.record, date="2024.08.03")
         text = write_game(game)
         again = read_game(text)
@@ -185,7 +185,7 @@ def games(draw: st.DrawFn) -> PdnGame:
         for _ in range(draw(st.integers(0, 30))):
             if not moves:
                 break
-            start = play_unchecked(start, rng.choice(moves))
+            start = play(start, rng.choice(moves))
             moves = list(legal_moves(start))
         tags += [("SetUp", "1"), ("FEN", format_fen(start))]
     items: list[Move | Huff | Comment] = []
@@ -202,7 +202,7 @@ def games(draw: st.DrawFn) -> PdnGame:
             break
         move = rng.choice(moves)
         items.append(move)
-        pos = play_unchecked(pos, move)
+        pos = play(pos, move)
     result = draw(st.sampled_from(["1-0", "0-1", "1/2-1/2", "*"]))
     if draw(st.booleans()):
         tags.append(("Result", result))

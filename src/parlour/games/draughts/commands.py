@@ -56,7 +56,7 @@ def _endgame_arguments(ending: argparse.ArgumentParser) -> None:
 
 
 def _endgame(args: argparse.Namespace, console: Console) -> int:
-    from parlour.games.draughts.engine import endgame
+    from parlour.games.draughts.search import endgame
 
     if not 2 <= args.pieces <= endgame.MAX_PIECES:
         raise CommandError(f"--pieces must be between 2 and {endgame.MAX_PIECES}, not {args.pieces}")
@@ -75,7 +75,7 @@ def _endgame(args: argparse.Namespace, console: Console) -> int:
 
 
 def _perft(args: argparse.Namespace, console: Console) -> int:
-    from parlour.games.draughts.board import START, legal_moves, play_unchecked
+    from parlour.games.draughts.board import START, successors
     from parlour.games.draughts.notation import parse_fen
     from parlour.games.draughts.perft import perft_fast
 
@@ -87,8 +87,7 @@ def _perft(args: argparse.Namespace, console: Console) -> int:
     nodes = perft_fast(position, args.depth, progress)
     divide = []
     if args.divide and args.depth >= 1:
-        divide = [(m.text, perft_fast(play_unchecked(position, m), args.depth - 1))
-                  for m in legal_moves(position)]
+        divide = [(m.text, perft_fast(after, args.depth - 1)) for m, after in successors(position)]
     seconds = time.perf_counter() - started
     if args.json:
         console.print(json.dumps({"fen": position.fen(), "depth": args.depth, "nodes": nodes,

@@ -24,17 +24,29 @@ accepts the sections in either order and ranges of men (``B1-12``).
 
 from __future__ import annotations
 
+import itertools
 import re
+from collections.abc import Sequence
 
-from parlour.core.errors import InvalidMoveError
-from parlour.games.draughts.board import (
+from parlour.core.errors import AmbiguousMoveError, InvalidMoveError
+from parlour.games.draughts.board.position import Colour, Position
+from parlour.games.draughts.board.squares import (
     BIT,
     BLACK_CROWN_ROW,
     SQUARES,
     WHITE_CROWN_ROW,
-    Colour,
-    Position,
+    between,
     squares_of,
+)
+from parlour.games.draughts.moves import (
+    AcceptDraw,
+    Action,
+    DeclineDraw,
+    Huff,
+    Move,
+    OfferDraw,
+    Resign,
+    Toss,
 )
 
 HELP = """\
@@ -49,6 +61,10 @@ Moves (squares are numbered 1 to 32; the board shows the numbers):
 """
 
 _PLAY = re.compile(r"[0-9]{1,2}(?:[-x][0-9]{1,2})+", re.ASCII)
+_WORDS: dict[str, Action] = {"offer draw": OfferDraw(), "accept": AcceptDraw(),
+                             "decline": DeclineDraw(), "resign": Resign()}
+_HUFF = re.compile(r"huff ([0-9]{1,2})", re.ASCII)
+_OUTCOME = re.compile(r"seat ([12]) black", re.ASCII)
 
 
 class FenError(InvalidMoveError):
@@ -75,6 +91,68 @@ def parse_play(text: str) -> tuple[tuple[int, ...], bool]:
         raise InvalidMoveError(
             f"{t!r}: a move without a capture goes one square, like 11-15 (captures use x)")
     return squares, capture
+
+
+def parse_action(text: str, moves: Sequence[Move]) -> Action:
+    """An action from its text: a word (``offer draw``, ``accept``, ``decline``, ``resign``), a
+    huff (``huff 14``) or a move on the board.  A capture written with its start and end only
+    (``11x25``) is the one of ``moves`` (the legal moves) it names; any other capture is read as
+    written, the pieces it takes being those between its landings."""
+    t = " ".join(text.strip().lower().split())
+    if t in _WORDS:
+        return _WORDS[t]
+    huff = _HUFF.fullmatch(t)
+    if huff:
+        square = int(huff.group(1))
+        if square not in SQUARES:
+            raise InvalidMoveError(f"there is no square {square} (squares are numbered 1 to 32)")
+        return Huff(square)
+    squares, capture = parse_play(t)
+    if not capture:
+        return Move(squares)
+    for m in moves:
+        if m.captured and m.path == squares:
+            return m
+    if len(squares) == 2:
+        found = [m for m in moves if m.captured and (m.start, m.end) == squares]
+        if len(found) == 1:
+            return found[0]
+        if found:
+            options = " or ".join(m.text for m in found)
+            raise AmbiguousMoveError(f"{t} could be {options}: write every square the piece lands on")
+    taken = []
+    for a, b in itertools.pairwise(squares):
+        over = between(a, b)
+        if over is None:
+            raise InvalidMoveError(f"{a}x{b} is not a jump: a jump goes two squares diagonally "
+                                   "over a piece")
+        taken.append(over)
+    return Move(squares, tuple(taken))
+
+
+def format_action(action: Action) -> str:
+    """The text of an action (:func:`parse_action` reads it back)."""
+    if isinstance(action, Move):
+        return action.text
+    if isinstance(action, Huff):
+        return f"huff {action.square}"
+    for word, known in _WORDS.items():
+        if known == action:
+            return word
+    raise InvalidMoveError(f"{action!r} is not a draughts move")
+
+
+def parse_outcome(text: str) -> Toss:
+    """The coin toss from its text, ``seat 1 black`` or ``seat 2 black``."""
+    m = _OUTCOME.fullmatch(" ".join(text.strip().lower().split()))
+    if not m:
+        raise InvalidMoveError(f"{text.strip()!r} is not a coin toss (write 'seat 1 black' or "
+                               "'seat 2 black')")
+    return Toss(int(m.group(1)) - 1)
+
+
+def format_outcome(outcome: Toss) -> str:
+    return f"seat {outcome.black_seat + 1} black"
 
 
 def format_fen(position: Position) -> str:

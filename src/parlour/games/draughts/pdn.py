@@ -25,9 +25,9 @@ import itertools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
 
 from parlour.core.errors import ParlourError
+from parlour.core.record import Record
 from parlour.games.draughts.board import (
     START,
     Colour,
@@ -35,12 +35,12 @@ from parlour.games.draughts.board import (
     Position,
     between,
     legal_moves,
-    play_unchecked,
+    play,
 )
-from parlour.games.draughts.game import offenders
+from parlour.games.draughts.engine import offenders
+from parlour.games.draughts.moves import Huff
 from parlour.games.draughts.notation import FenError, format_fen, parse_fen, parse_play
 from parlour.games.draughts.reasons import why_illegal
-from parlour.games.draughts.state import Huff
 
 RESULTS = {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "1/2-1/2", "*": "*",
            "2-0": "1-0", "0-2": "0-1", "1-1": "1/2-1/2"}
@@ -97,7 +97,7 @@ class PdnGame:
         yield pos
         for item in self.items:
             if isinstance(item, Move):
-                pos = play_unchecked(pos, item)
+                pos = play(pos, item, not self.huffing)
                 yield pos
             elif isinstance(item, Huff):
                 pos = pos.without(item.square)
@@ -243,7 +243,7 @@ class _Reader:
             why = why_illegal(pos, _shape(squares, capture), not huffing)
             raise self.fail(f"{word} is not a legal move for {side} here: {why}", at)
         items.append(found[0])
-        return play_unchecked(pos, found[0])
+        return play(pos, found[0], not huffing)
 
 
 def _shape(squares: tuple[int, ...], capture: bool) -> Move:
@@ -308,7 +308,7 @@ def write_game(game: PdnGame) -> str:
             words.append(f"{number}...\u00a0{item.text}")
         else:
             words.append(item.text)
-        pos = play_unchecked(pos, item)
+        pos = play(pos, item, not game.huffing)
         plies += 1
         after_aside = False
     words.append(game.result)
@@ -342,7 +342,7 @@ def result_of(winner: Colour | None, over: bool) -> str:
     return "1-0" if winner is Colour.BLACK else "0-1"
 
 
-def record_to_pdn(record: Any, event: str = "Parlour game", site: str = "Parlour",
+def record_to_pdn(record: Record, event: str = "Parlour game", site: str = "Parlour",
                   date: str = "????.??.??", round_: str = "-") -> PdnGame:
     """A Parlour game record of draughts as a PDN game.
 
@@ -350,7 +350,8 @@ def record_to_pdn(record: Any, event: str = "Parlour game", site: str = "Parlour
     """
     from parlour.core.protocol import CHANCE
     from parlour.games.draughts.game import GAME
-    from parlour.games.draughts.state import AcceptDraw, DeclineDraw, OfferDraw, Resign, State
+    from parlour.games.draughts.moves import AcceptDraw, DeclineDraw, OfferDraw, Resign
+    from parlour.games.draughts.state import State
 
     states = list(record.states())
     final: State = states[-1]

@@ -2,8 +2,8 @@
 
 Two counters that must agree:
 
-* :func:`perft` walks the tree with the public :func:`~parlour.games.draughts.board.legal_moves`
-  and :func:`~parlour.games.draughts.board.play_unchecked` (slow, simple, the reference);
+* :func:`perft` walks the tree with the move generator,
+  :func:`~parlour.games.draughts.board.plays` (simple, the reference);
 * :func:`perft_fast` advances a *frontier* of distinct positions, each with its multiplicity (how
   many move sequences reach it), one ply at a time with vectorised NumPy bit operations, merging
   transpositions after every ply, and at the last ply counts the moves of each position without
@@ -29,9 +29,10 @@ from parlour.games.draughts.board import (
     WHITE_CROWN_ROW,
     Move,
     Position,
-    legal_moves,
-    play_unchecked,
+    plays,
+    successors,
 )
+from parlour.games.draughts.search.endgame_index import compact_array
 
 U64 = npt.NDArray[np.uint64]
 I64 = npt.NDArray[np.int64]
@@ -43,20 +44,24 @@ _ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
 
 
 def perft(position: Position, depth: int) -> int:
-    """Leaf count by plain recursion over ``legal_moves`` and ``play_unchecked``."""
+    """Leaf count by plain recursion over the move generator's plays."""
+    return _walk(position.black, position.white, position.kings, position.black_to_move, depth)
+
+
+def _walk(black: int, white: int, kings: int, black_to_move: bool, depth: int) -> int:
     if depth <= 0:
         return 1
-    moves = legal_moves(position)
+    children = plays(black, white, kings, black_to_move)
     if depth == 1:
-        return len(moves)
-    return sum(perft(play_unchecked(position, m), depth - 1) for m in moves)
+        return len(children)
+    return sum(_walk(b, w, k, not black_to_move, depth - 1) for b, w, k, _ in children)
 
 
 def divide(position: Position, depth: int) -> list[tuple[Move, int]]:
     """Each legal move with the leaf count below it (``depth - 1`` more plies), by the fast counter."""
     if depth < 1:
         raise ValueError("divide needs a depth of at least 1")
-    return [(m, perft_fast(play_unchecked(position, m), depth - 1)) for m in legal_moves(position)]
+    return [(m, perft_fast(after, depth - 1)) for m, after in successors(position)]
 
 
 # ---- the frontier ------------------------------------------------------------------------------
@@ -210,23 +215,15 @@ def _crown_finished(batches: list[_Batch], side: _Side) -> None:
         b.kings = b.kings | (b.own & side.crown)
 
 
-def _compact(x: U64) -> U64:
-    """Padded 35-bit boards as plain 32-bit square sets (for the merge keys)."""
-    out: U64 = ((x & np.uint64(0xFF)) | ((x >> np.uint64(1)) & np.uint64(0xFF00))
-                | ((x >> np.uint64(2)) & np.uint64(0xFF0000))
-                | ((x >> np.uint64(3)) & np.uint64(0xFF000000)))
-    return out
-
-
 def _merge(children: list[_Batch]) -> _Batch:
     """Swap sides (the opponent moves next) and merge equal positions, adding their multiplicities."""
     own = np.concatenate([c.opp for c in children])
     opp = np.concatenate([c.own for c in children])
     kings = np.concatenate([c.kings for c in children])
     mult = np.concatenate([c.mult for c in children])
-    key = (_compact(own) << np.uint64(32)) | _compact(opp)
+    key = (compact_array(own) << np.uint64(32)) | compact_array(opp)
     if kings.any():
-        order = np.lexsort((_compact(kings), key))
+        order = np.lexsort((compact_array(kings), key))
         ks = kings[order]
         ks_change = ks[1:] != ks[:-1]
     else:

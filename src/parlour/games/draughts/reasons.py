@@ -1,4 +1,4 @@
-"""Why a move on the board is not allowed, in words for the player."""
+"""Why an action is not allowed, in words for the player."""
 
 from __future__ import annotations
 
@@ -7,13 +7,41 @@ import itertools
 from parlour.games.draughts.board import (
     BIT,
     SQUARES,
-    Move,
     Position,
     are_neighbours,
     between,
     legal_moves,
     row_of,
 )
+from parlour.games.draughts.moves import AcceptDraw, Action, DeclineDraw, Huff, Move, OfferDraw
+from parlour.games.draughts.state import State
+
+
+def why_not(state: State, action: Action) -> str:
+    """The reason ``action`` is not legal for the seat to act in ``state`` (call it only for an
+    illegal action)."""
+    if state.offer and not isinstance(action, AcceptDraw | DeclineDraw):
+        return "answer the draw offer first: accept or decline"
+    if isinstance(action, Move):
+        return why_illegal(state.position, action, not state.rules.huffing)
+    if isinstance(action, AcceptDraw | DeclineDraw):
+        return "there is no draw offer to answer"
+    if isinstance(action, OfferDraw):
+        return "you have already offered a draw this turn"
+    if isinstance(action, Huff):
+        return _why_not_huff(state, action)
+    return f"{action!r} is not a draughts move"
+
+
+def _why_not_huff(state: State, huff: Huff) -> str:
+    if not state.rules.huffing:
+        return "huffing is not played under these rules: captures are compulsory"
+    if state.huffed is not None:
+        return f"you have already huffed this turn (the piece on {state.huffed})"
+    if not state.huffable:
+        return "there is nothing to huff: your opponent did not fail to capture"
+    squares = " or ".join(str(s) for s in state.huffable)
+    return f"you may huff only a piece that failed to capture: {squares}"
 
 
 def _list(moves: list[Move]) -> str:

@@ -1,7 +1,7 @@
 """The engine's review of a finished game: the moves that lost value, with the better ones.
 
 Shared by ``parlour draughts review`` and the server's ``GET /api/tables/{code}/review``.  It
-wraps :func:`parlour.games.draughts.engine.analysis.mark_mistakes` for a PDN game and numbers the
+wraps :func:`parlour.games.draughts.search.analysis.mark_mistakes` for a PDN game and numbers the
 moves as PDN does (``12.`` for Black's move, ``12...`` for White's, a game set up with White to
 move starting at ``1...``).
 """
@@ -15,7 +15,7 @@ from parlour.games.draughts.board import Colour, Move, Position
 from parlour.games.draughts.pdn import PdnGame
 
 DEFAULT_NODES = 150_000
-"""Search nodes for each position (about a second a move on this machine)."""
+"""Search nodes for each position."""
 
 
 def moves_of(game: PdnGame) -> list[tuple[Position, Move]]:
@@ -33,9 +33,9 @@ def review(game: PdnGame, nodes: int = DEFAULT_NODES,
     """``{"moves": N, "mistakes": [...]}``: each mistake with its ``ply`` (the index of the move
     among the game's moves), ``move`` (its PDN number), ``colour``, ``played``, ``better``,
     ``loss`` (hundredths of a man), both scores in words and ``why`` (the engine's lines)."""
-    from parlour.games.draughts.engine import Limits, mark_mistakes
-    from parlour.games.draughts.engine.analysis import format_score
-    from parlour.games.draughts.engine.levels import endgame_for_play
+    from parlour.games.draughts.bots.levels import endgame_for_play
+    from parlour.games.draughts.search import Limits, mark_mistakes
+    from parlour.games.draughts.search.analysis import format_score
 
     pairs = moves_of(game)
     mistakes = mark_mistakes(pairs, Limits(nodes=nodes, depth=None), database=endgame_for_play(),

@@ -1,53 +1,13 @@
-"""The actions and states of a game of draughts: frozen, hashable values.
-
-Moves on the board are :class:`~parlour.games.draughts.board.Move`; the other actions are here.
-"""
+"""The state of a game of draughts: a frozen, hashable value (the moves are in :mod:`.moves`)."""
 
 from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
 
-from parlour.games.draughts.board import START, Colour, Move, Position
+from parlour.games.draughts.board import START, Colour, Position
+from parlour.games.draughts.moves import Move
 from parlour.games.draughts.rules import Rules
-
-
-@dataclass(frozen=True)
-class OfferDraw:
-    """Offer a draw before moving (notation ``offer draw``); the opponent accepts or declines."""
-
-
-@dataclass(frozen=True)
-class AcceptDraw:
-    """Accept the draw on offer (``accept``): the game is drawn."""
-
-
-@dataclass(frozen=True)
-class DeclineDraw:
-    """Decline the draw on offer (``decline``); the offerer then moves."""
-
-
-@dataclass(frozen=True)
-class Resign:
-    """Give up the game (``resign``)."""
-
-
-@dataclass(frozen=True)
-class Huff:
-    """Huffing rule: remove the opponent's piece on ``square``, which failed to capture
-    (``huff 14``).  It is not a move: the huffer then moves as usual."""
-
-    square: int
-
-
-Action = Move | OfferDraw | AcceptDraw | DeclineDraw | Resign | Huff
-
-
-@dataclass(frozen=True)
-class Toss:
-    """The coin toss: which seat plays Black (notation ``seat 1 black``)."""
-
-    black_seat: int
 
 
 class Ending(enum.Enum):

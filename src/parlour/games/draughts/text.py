@@ -1,11 +1,22 @@
-"""Draughts as plain text: a seat's view drawn for a terminal."""
+"""Draughts in words: the log line of each action, the result, and a seat's view drawn for a
+terminal."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from parlour.games.draughts.board import Colour, Position, has_capture, square_at
-from parlour.games.draughts.state import State
+from parlour.core.protocol import CHANCE
+from parlour.games.draughts.board import BIT, Colour, Position, has_capture, play, square_at
+from parlour.games.draughts.moves import (
+    AcceptDraw,
+    Action,
+    DeclineDraw,
+    Huff,
+    Move,
+    OfferDraw,
+    Toss,
+)
+from parlour.games.draughts.state import Ending, State
 from parlour.games.draughts.view import DraughtsView, move_number
 
 CELL = 6
@@ -81,3 +92,80 @@ def render_view(view: DraughtsView, names: Sequence[str]) -> str:
     if s.rules.repetition_draw and seen == 2 and not s.over:
         lines.append("This position has occurred twice: a third time draws.")
     return "\n".join(lines)
+
+
+# ---- the log and the result --------------------------------------------------------------------
+
+def name_of(state: State, seat: int, names: Sequence[str] | None) -> str:
+    """A seat as the log names it: by its player's name, if given, else by its colour (once the
+    coin has fallen) or its number."""
+    if names is not None and 0 <= seat < len(names):
+        return names[seat]
+    return seat_label(state, seat)
+
+
+def seat_label(state: State, seat: int) -> str:
+    if state.black_seat is None:
+        return f"Player {seat + 1}"
+    return state.colour_of(seat).title
+
+
+def who(state: State, seat: int, names: Sequence[str] | None) -> str:
+    """A seat with its colour: ``Ann (Black)``."""
+    if names is None or not 0 <= seat < len(names) or state.black_seat is None:
+        return name_of(state, seat, names)
+    return f"{names[seat]} ({state.colour_of(seat).title})"
+
+
+def describe(state: State, seat: int, action: Action | Toss, names: Sequence[str] | None = None) -> str:
+    """The log line of ``action`` by ``seat`` in ``state`` (before it)."""
+    if seat == CHANCE:
+        assert isinstance(action, Toss)
+        return f"Coin toss: {name_of(state, action.black_seat, names)} plays Black and moves first"
+    player = who(state, seat, names)
+    if isinstance(action, Move):
+        text = f"{player}: {action.text}"
+        if action.captured:
+            n = len(action.captured)
+            text += f", taking {n} piece{'s' if n > 1 else ''}"
+        before = state.position
+        after = play(before, action, not state.rules.huffing)
+        if not before.kings & BIT[action.start] and after.kings & BIT[action.end]:
+            text += ", and is crowned"
+        return text
+    if isinstance(action, Huff):
+        return f"{player} huffs the piece on {action.square}"
+    if isinstance(action, OfferDraw):
+        return f"{player} offers a draw"
+    if isinstance(action, AcceptDraw):
+        return f"{player} accepts the draw"
+    if isinstance(action, DeclineDraw):
+        limit = state.rules.decline_moves
+        tail = f" (and must win or get a man ahead within {limit} moves)" if limit else ""
+        return f"{player} declines the draw{tail}"
+    return f"{player} resigns"
+
+
+def result_text(state: State, names: Sequence[str] | None = None) -> str:
+    """How the game ended, in a sentence."""
+    if not state.over:
+        return "The game is not over."
+    ending = state.ending
+    if state.winner is not None:
+        winner, loser = state.winner, state.winner.other
+        won = who(state, state.seat_of(winner), names)
+        lost = who(state, state.seat_of(loser), names)
+        assert ending is not None  # (a game with a winner is over)
+        why = {Ending.NO_PIECES: f"{lost} has no pieces left",
+               Ending.NO_MOVES: f"{lost} cannot move",
+               Ending.RESIGNED: f"{lost} resigned"}.get(ending, "")
+        return f"{won} wins: {why}."
+    if ending is Ending.AGREED:
+        return "A draw by agreement."
+    if ending is Ending.REPETITION:
+        return "A draw: the same position has occurred three times."
+    if ending is Ending.DECLINE_LIMIT:
+        return (f"A draw: the player who declined a draw did not win or get a man ahead within "
+                f"{state.rules.decline_moves} moves.")
+    return (f"A draw: {state.rules.no_progress_moves} moves each without a capture or a man "
+            "moving.")

@@ -25,13 +25,16 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import dataclass
 
-from parlour.core.protocol import AnyBot, Bot
+from parlour.core.protocol import Bot, BotFactory, Game
 from parlour.games.draughts.board import Move, Position, legal_moves
-from parlour.games.draughts.engine import endgame
-from parlour.games.draughts.engine.search import Limits, Probe, Searcher
+from parlour.games.draughts.moves import AcceptDraw, Action, DeclineDraw, Huff, Toss
+from parlour.games.draughts.rules import Rules
+from parlour.games.draughts.search import endgame
+from parlour.games.draughts.search.searcher import Limits, Probe, Searcher
+from parlour.games.draughts.state import State
+from parlour.games.draughts.view import DraughtsView
 
 
 @dataclass(frozen=True)
@@ -92,7 +95,7 @@ time and memory."""
 def prepare_database() -> endgame.EndgameDatabase | None:
     """Build (or load) the database that ``strong``, ``expert`` and the hints use, ahead of
     play: the 4-piece one unless ``$PARLOUR_DRAUGHTS_ENDGAME`` says otherwise.  The first build
-    takes about 45 seconds and is cached (see ``docs/benchmarks.md``); until it is ready the
+    takes a while and is cached (see ``docs/benchmarks.md``); until it is ready the
     levels use the 3-piece one, and take the bigger one up from their next move."""
     raw = os.environ.get(PREPARE_ENV, "").strip()
     try:
@@ -117,7 +120,10 @@ class LevelPlayer:
         """A database given by the caller is kept; else the level takes the biggest one ready."""
         self.searcher = searcher or Searcher(database=database)
 
-    def _db(self) -> Probe | None:
+    def database(self) -> Probe | None:
+        """The endgame database the level plays with now: the caller's, or (for the levels that
+        use one) the biggest ready, taking up a bigger one as soon as it is (and then forgetting
+        the search's tables, whose scores came from the smaller one)."""
         if self._chosen or not self.level.database:
             return self._database
         current = self._database
@@ -140,7 +146,7 @@ class LevelPlayer:
             return moves[0]
         if lv.random_move and rng.random() < lv.random_move:
             return moves[rng.randrange(len(moves))]
-        self._db()
+        self.database()
         try:
             if lv.noise:
                 result = self.searcher.search(position, lv.limits, history, all_moves=True)
@@ -156,7 +162,7 @@ class LevelPlayer:
 
     def score(self, position: Position, history: Sequence[Position] = ()) -> int:
         """A quick score of ``position`` for the side to move (for draw offers and huffs)."""
-        self._db()
+        self.database()
         limits = Limits(depth=min(self.level.depth or 6, 6), nodes=50_000)
         try:
             return self.searcher.search(position, limits, history, all_moves=True).score
@@ -169,19 +175,18 @@ DRAW_ACCEPT_BELOW = 25
 """A bot accepts a draw offer unless it stands better than a quarter of a man."""
 
 
-class EngineBot(Bot[Any, Any]):
+class EngineBot(Bot[DraughtsView, Action]):
     """A draughts bot playing one level (see the module's notes)."""
 
     def __init__(self, lv: Level, database: Probe | None = None) -> None:
         self.name = lv.name
         self.player = LevelPlayer(lv, database)
 
-    def choose(self, game: Any, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
-        from parlour.games.draughts.state import AcceptDraw, DeclineDraw, Huff
-
+    def choose(self, game: Game[Rules, State, Action, Toss, DraughtsView], view: DraughtsView,
+               legal: Sequence[Action], rng: random.Random) -> Action:
         state = view.state
-        position: Position = state.position
-        history: Sequence[Position] = tuple(getattr(state, "seen", ()))
+        position = state.position
+        history = state.seen
         if any(isinstance(a, AcceptDraw | DeclineDraw) for a in legal):
             # the offer was made by the side to move; we are the other side
             mine = -self.player.score(position, history)
@@ -205,11 +210,15 @@ class EngineBot(Bot[Any, Any]):
         return self.player.score(after)
 
 
-def make_level_bot(name: str, database: Probe | None = None) -> AnyBot:
+def make_level_bot(name: str, database: Probe | None = None) -> EngineBot:
     """A bot playing the level ``name`` (see :data:`LEVELS`)."""
     return EngineBot(level(name), database)
 
 
-def with_limits(lv: Level, **changes: Any) -> Level:
-    """A copy of a level with other limits (for matches: ``with_limits(lv, seconds=None)``)."""
-    return replace(lv, **changes)
+def level_bot_factory(name: str) -> BotFactory:
+    """The factory ``(rules) -> Bot`` of a level, as the game's bot table wants it."""
+
+    def factory(rules: Rules) -> EngineBot:
+        return make_level_bot(name)
+
+    return factory

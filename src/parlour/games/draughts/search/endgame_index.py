@@ -10,7 +10,7 @@ into one index in mixed radix.  Index slots where two groups would share a squar
 used (a few percent of each table).
 
 Squares are handled here as *compact* 32-bit sets (bit ``s - 1`` for square ``s``), converted
-from the board's padded layout.
+from the board's padded layout (:func:`~parlour.games.draughts.board.to_square_mask`).
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ from math import comb
 
 import numpy as np
 import numpy.typing as npt
+
+from parlour.games.draughts.board import to_square_mask
 
 U64 = npt.NDArray[np.uint64]
 I64 = npt.NDArray[np.int64]
@@ -67,16 +69,6 @@ def class_size(c: ClassKey) -> int:
 # ---- compact bitboards ----------------------------------------------------------------------
 
 
-def compact(padded: int) -> int:
-    """A padded bitboard as a compact 32-bit square set."""
-    return ((padded & 0xFF) | (padded >> 1 & 0xFF00) | (padded >> 2 & 0xFF0000)
-            | (padded >> 3 & 0xFF000000))
-
-
-def padded(mask: int) -> int:
-    return (mask & 0xFF) | (mask & 0xFF00) << 1 | (mask & 0xFF0000) << 2 | (mask & 0xFF000000) << 3
-
-
 _REV8 = tuple(int(f"{b:08b}"[::-1], 2) for b in range(256))
 
 
@@ -101,7 +93,7 @@ def _rank(mask: int, offset: int) -> int:
 
 def index_of(black: int, white: int, kings: int, black_to_move: bool) -> tuple[ClassKey, int]:
     """The class and index of a position (padded bitboards), turned round if White is to move."""
-    b, w, k = compact(black), compact(white), compact(kings)
+    b, w, k = to_square_mask(black), to_square_mask(white), to_square_mask(kings)
     if not black_to_move:
         b, w, k = reverse32(w), reverse32(b), reverse32(k)
     bm, bk, wm, wk = b & ~k, b & k, w & ~k, w & k

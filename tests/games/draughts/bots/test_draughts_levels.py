@@ -11,8 +11,8 @@ from parlour.agents import bot_names, make_bot
 from parlour.core.protocol import CHANCE
 from parlour.games.draughts import GAME, Rules, State
 from parlour.games.draughts.board import START, Move, Position, legal_moves
-from parlour.games.draughts.engine import LEVELS, LevelPlayer, level, make_level_bot
-from parlour.games.draughts.state import AcceptDraw, DeclineDraw, Huff, Toss
+from parlour.games.draughts.bots.levels import LEVELS, LevelPlayer, level, make_level_bot
+from parlour.games.draughts.moves import AcceptDraw, DeclineDraw, Huff, Toss
 
 SHOT = "B:W18,20,21,22,25,26,27,28,29,30,32:B1,2,3,4,5,6,7,8,10,11,19"
 
@@ -91,8 +91,8 @@ def test_a_single_legal_move_is_played_without_search():
 
 
 def test_prepare_builds_the_database_the_environment_asks_for(monkeypatch, engine_cache):
-    from parlour.games.draughts.engine import endgame
-    from parlour.games.draughts.engine.levels import PREPARE_ENV, prepare_database
+    from parlour.games.draughts.bots.levels import PREPARE_ENV, prepare_database
+    from parlour.games.draughts.search import endgame
 
     monkeypatch.setenv(PREPARE_ENV, "2")
     path = endgame.cache_file(2, engine_cache.resolve())
@@ -113,25 +113,26 @@ def test_prepare_builds_the_database_the_environment_asks_for(monkeypatch, engin
 
 
 def test_a_strong_level_takes_up_the_bigger_database_once_it_is_ready(monkeypatch, db3):
-    from parlour.games.draughts.engine import endgame, levels
+    from parlour.games.draughts.bots import levels
+    from parlour.games.draughts.search import endgame
 
     small = endgame.database(2)
     offered = [small, small, db3]
     monkeypatch.setattr(endgame, "DEFAULT_PIECES", 3)
     monkeypatch.setattr(levels, "endgame_for_play", lambda: offered.pop(0))
     player = LevelPlayer(level("strong"))
-    assert player._db() is small and player.searcher.database is small
-    assert player._db() is small  # asked again: the bigger one is not ready yet
-    assert player._db() is db3 and player.searcher.database is db3  # ready: taken up
-    assert player._db() is db3 and offered == []  # the biggest: no more asking
+    assert player.database() is small and player.searcher.database is small
+    assert player.database() is small  # asked again: the bigger one is not ready yet
+    assert player.database() is db3 and player.searcher.database is db3  # ready: taken up
+    assert player.database() is db3 and offered == []  # the biggest: no more asking
     given = LevelPlayer(level("strong"), database=small)
-    assert given._db() is small  # a database the caller chose is kept
-    assert LevelPlayer(level("club"))._db() is None  # the fixed-depth levels use none
+    assert given.database() is small  # a database the caller chose is kept
+    assert LevelPlayer(level("club")).database() is None  # the fixed-depth levels use none
 
 
 def test_the_hint_uses_the_database_and_sees_a_won_ending(monkeypatch, db3):
-    from parlour.games.draughts.engine import analysis, endgame
-    from parlour.games.draughts.engine.search import is_win
+    from parlour.games.draughts.search import analysis, endgame
+    from parlour.games.draughts.search.searcher import is_win
 
     used = []
     real = analysis.hint

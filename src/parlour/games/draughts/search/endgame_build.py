@@ -29,7 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 from parlour.games.draughts.board import BLACK_CROWN_ROW, VALID
-from parlour.games.draughts.engine.endgame_index import (
+from parlour.games.draughts.search.endgame_index import (
     U64,
     ClassKey,
     class_size,

@@ -19,8 +19,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from parlour.core.protocol import Advice, Hint
-from parlour.games.draughts.board import Colour, Move, Position, play_unchecked
-from parlour.games.draughts.engine.search import (
+from parlour.games.draughts.board import BIT, Colour, Move, Position, play
+from parlour.games.draughts.search.searcher import (
     Limits,
     Probe,
     Searcher,
@@ -30,8 +30,7 @@ from parlour.games.draughts.engine.search import (
 )
 
 DEFAULT_LIMITS = Limits(depth=8, nodes=150_000)
-"""The hint's and the game review's default effort (about two seconds a position on the
-project's machine; pass other limits for more or less)."""
+"""The hint's and the game review's default effort (pass other limits for more or less)."""
 MISTAKE_THRESHOLD = 50
 """A move that loses at least half a man against the best is a mistake."""
 KNOWN_RESULT = 2000
@@ -131,8 +130,8 @@ def effect(position: Position, line: Sequence[Move]) -> str:
             piece = pos.piece_at(sq)
             if piece is not None:
                 lost[piece.colour][1 if piece.king else 0] += 1
-        after = play_unchecked(pos, m)
-        if not pos.kings & _bit(m.start) and after.kings & _bit(m.end):
+        after = play(pos, m)
+        if not pos.kings & BIT[m.start] and after.kings & BIT[m.end]:
             crowned[mover] += 1
         pos = after
     mine, theirs = lost[me], lost[me.other]
@@ -154,12 +153,6 @@ def effect(position: Position, line: Sequence[Move]) -> str:
     return " and ".join(words)
 
 
-def _bit(square: int) -> int:
-    from parlour.games.draughts.board import BIT
-
-    return BIT[square]
-
-
 def explain(position: Position, move: Move, limits: Limits = DEFAULT_LIMITS,
             history: Sequence[Position] = (), database: Probe | None = None,
             searcher: Searcher | None = None, known: tuple[int, Sequence[Move]] | None = None) -> str:
@@ -172,7 +165,7 @@ def explain(position: Position, move: Move, limits: Limits = DEFAULT_LIMITS,
         score, line = known[0], tuple(known[1])
     else:
         s = searcher or Searcher(database=database)
-        after = play_unchecked(position, move)
+        after = play(position, move)
         reply = s.search(after, Limits(depth=max(1, (limits.depth or 8) - 1), nodes=limits.nodes),
                          (*history, position), all_moves=True)
         if reply.move is None:
@@ -264,7 +257,7 @@ def mark_mistakes(game: Sequence[tuple[Position, Move]], limits: Limits = DEFAUL
                 s.clear()
                 out.append(Mistake(ply, position.turn, played, best.move, loss, played_score,
                                    best.score, f"{why}. Better: {better}."))
-        reversible = bool(position.kings & _bit(played.start)) and not played.captured
+        reversible = bool(position.kings & BIT[played.start]) and not played.captured
         history = [*history, position] if reversible else []
     if progress is not None:
         progress(len(game), len(game))

@@ -11,9 +11,8 @@
   with a null window, searched again when they fail high.  Given the same limits without a
   time limit, the search is deterministic.
 * **Transposition table**: a dict keyed by the exact position ``(black, white, kings,
-  black_to_move)``.  Python hashes that tuple faster than the search could update a Zobrist
-  key move by move, and an exact key can never collide, so no stored move or score is ever
-  applied to the wrong position; the table is bounded (cleared when full).
+  black_to_move)``.  An exact key never collides, so no stored move or score is ever applied
+  to the wrong position; the table is bounded (cleared when full).
 * **Captures**: at the horizon, a position with a capture to make is never evaluated: its
   captures (forced by the rules, so there is no "stand pat") are searched until a quiet
   position is reached -- the quiescence search of draughts.  A move that is the only legal
@@ -31,9 +30,13 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from parlour.games.draughts.board import Move, Position
-from parlour.games.draughts.engine.evaluate import evaluate
-from parlour.games.draughts.engine.movegen import Child, Node, capturers, children, to_move
+from parlour.games.draughts.board import Move, Play, Position, can_move, capturers, plays
+from parlour.games.draughts.search.evaluate import evaluate
+
+Node = tuple[int, int, int, bool]
+"""``(black, white, kings, black_to_move)``: a position as the search keys it."""
+Child = Play
+"""A node's move: ``(black, white, kings, move)``, the boards it leaves and the move."""
 
 MATE = 30000
 """The score of a position won now; ``MATE - n`` is a win in ``n`` plies."""
@@ -164,7 +167,7 @@ class Searcher:
         kids = children(*root)
         if only is not None:
             wanted = set(only)
-            kids = [c for c in kids if to_move(position, c) in wanted]
+            kids = [c for c in kids if c[3] in wanted]
         if not kids:
             return SearchResult(None, -MATE, 0, (), 0, 0.0, (), "search")
         self._path = [(p.black, p.white, p.kings, p.black_to_move) for p in history]
@@ -174,7 +177,7 @@ class Searcher:
         covered = (self.database is not None
                    and (root[0] | root[1]).bit_count() <= self.database.max_pieces)
         if len(kids) == 1 and not all_moves:
-            move = to_move(position, kids[0])
+            move = kids[0][3]
             return SearchResult(move, 0, 0, (move,), 0, time.perf_counter() - start,
                                 ((move, 0),), "forced")
         order = list(kids)
@@ -200,7 +203,7 @@ class Searcher:
         value, line = best
         pv = self._moves(position, line)
         ranked = sorted(order, key=lambda c: -scores.get(c, -INFINITE))
-        listed = tuple((to_move(position, c), scores[c]) for c in ranked if c in scores)
+        listed = tuple((c[3], scores[c]) for c in ranked if c in scores)
         return SearchResult(pv[0], value, depth_done, pv, self.nodes, time.perf_counter() - start,
                             listed, "endgame" if covered else "search")
 
@@ -270,17 +273,14 @@ class Searcher:
                 if v < 0:
                     return -MATE + ply - v - 1
                 return 0
-        kids = children(b, w, k, btm)
-        if not kids:
-            return ply - MATE
+        if (depth <= 0 or ply >= MAX_PLY) and not capturers(b, w, k, btm):
+            # a quiet leaf: evaluated, without listing its moves
+            return self.evaluator(b, w, k, btm) if can_move(b, w, k, btm) else ply - MATE
         if ply >= MAX_PLY:
-            return self.evaluator(b, w, k, btm)
-        capture = (kids[0][0] | kids[0][1]).bit_count() < (b | w).bit_count()
-        if depth <= 0 and not capture:
             return self.evaluator(b, w, k, btm)
         tt_move = 0
         tt = self.tt
-        if self.use_tt:
+        if self.use_tt:  # (before listing the moves: a position in the table has some)
             entry = tt.get(key)
             if entry is not None:
                 e_depth, flag, e_score, tt_move = entry
@@ -292,17 +292,22 @@ class Searcher:
                     if flag == _EXACT or (flag == _LOWER and e_score >= beta) or (
                             flag == _UPPER and e_score <= alpha):
                         return e_score
+        kids = children(b, w, k, btm)
+        if not kids:
+            return ply - MATE
+        capture = bool(kids[0][3].captured)
         n = len(kids)
         if n > 1 and self.ordering:
-            self._order(kids, tt_move, ply)
+            self._order(kids, b, w, tt_move, ply)
         new_depth = depth if n == 1 or depth <= 0 else depth - 1
         alpha0 = alpha
         best = -INFINITE
-        best_mid = 0
+        best_mid = 0  # (no move's id is 0: it holds the squares the move changes)
         path.append(key)
         try:
             for i, c in enumerate(kids):
-                nb, nw, nk, mid = c
+                nb, nw, nk, _ = c
+                mid = move_id(b, w, c)
                 c_rev = not capture and bool(mid & k)
                 if i == 0:
                     score = -self._search(nb, nw, nk, not btm, new_depth, -beta, -alpha, ply + 1, c_rev)
@@ -334,12 +339,12 @@ class Searcher:
             tt[key] = (depth, flag, stored, best_mid)
         return best
 
-    def _order(self, kids: list[Child], tt_move: int, ply: int) -> None:
+    def _order(self, kids: list[Child], b: int, w: int, tt_move: int, ply: int) -> None:
         history = self.history
         k1, k2 = self.killers[ply]
 
         def rank(c: Child) -> int:
-            mid = c[3]
+            mid = move_id(b, w, c)
             if mid == tt_move:
                 return 1 << 40
             if mid == k1:
@@ -373,15 +378,11 @@ class Searcher:
                 if entry is None or entry[1] != _EXACT:
                     break
                 found = [c for c in children(pos.black, pos.white, pos.kings, pos.black_to_move)
-                         if c[3] == entry[3]]
+                         if move_id(pos.black, pos.white, c) == entry[3]]
                 if not found:
                     break
                 c = found[0]
-            try:
-                m = to_move(pos, c)
-            except ValueError:
-                break
-            out.append(m)
+            out.append(c[3])
             pos = Position(c[0], c[1], c[2], not pos.black_to_move)
             key = (pos.black, pos.white, pos.kings, pos.black_to_move)
             if key in seen:
@@ -390,10 +391,23 @@ class Searcher:
         return tuple(out)
 
 
+def children(black: int, white: int, kings: int, black_to_move: bool) -> list[Child]:
+    """The node's moves, one for each position they lead to: two capture paths taking the same
+    pieces from the same square to the same square are one child (the first, in the order of
+    :func:`~parlour.games.draughts.board.legal_moves`)."""
+    kids = plays(black, white, kings, black_to_move)
+    if len(kids) > 1 and kids[0][3].captured:
+        distinct = {(c[0], c[1], c[2]): c for c in reversed(kids)}
+        if len(distinct) < len(kids):
+            return [c for c in kids if distinct[c[0], c[1], c[2]] is c]
+    return kids
+
+
+def move_id(black: int, white: int, child: Child) -> int:
+    """A child's move as the tables know it: the squares it changes (never 0)."""
+    return (child[0] ^ black) | (child[1] ^ white)
+
+
 def _reversible(b: int, w: int, k: int, btm: bool, c: Child) -> bool:
     """A king's simple move (no capture): the only kind that a later move could undo."""
-    return (c[0] | c[1]).bit_count() == (b | w).bit_count() and bool(c[3] & k)
-
-
-def has_capture(node: Node) -> bool:
-    return capturers(*node) != 0
+    return (c[0] | c[1]).bit_count() == (b | w).bit_count() and bool(move_id(b, w, c) & k)

@@ -13,11 +13,10 @@ from parlour.games.draughts.board import (
     legal_moves,
     material,
     play,
-    play_unchecked,
 )
-from parlour.games.draughts.engine import MATE, Limits, Searcher, best_move
-from parlour.games.draughts.engine.evaluate import KING, MAN
-from parlour.games.draughts.engine.search import is_win, plies_to_end
+from parlour.games.draughts.search import MATE, Limits, Searcher, best_move
+from parlour.games.draughts.search.evaluate import KING, MAN
+from parlour.games.draughts.search.searcher import is_win, plies_to_end
 
 SHOT = "B:W18,20,21,22,25,26,27,28,29,30,32:B1,2,3,4,5,6,7,8,10,11,19"
 """Black gives a man with 19-24 (28x19 is forced), then 11-15 forces 18x11 and 8x15x24x31 takes
@@ -66,7 +65,7 @@ def test_never_drops_a_man_that_a_short_material_look_would_keep():
         for _ in range(rng.randint(6, 50)):
             if not legal_moves(p):
                 break
-            p = play_unchecked(p, rng.choice(legal_moves(p)))
+            p = play(p, rng.choice(legal_moves(p)))
         if len(legal_moves(p)) < 2:
             continue
         checked += 1
@@ -122,7 +121,7 @@ def test_move_ordering_and_the_table_change_speed_not_the_value():
         for _ in range(rng.randint(4, 30)):
             if not legal_moves(p):
                 break
-            p = play_unchecked(p, rng.choice(legal_moves(p)))
+            p = play(p, rng.choice(legal_moves(p)))
         if not legal_moves(p):
             continue
         plain = Searcher(use_tt=False, ordering=False).search(p, Limits(depth=4), all_moves=True)

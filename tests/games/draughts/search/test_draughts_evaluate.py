@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 
 from parlour.games.draughts.board import START, Colour, Position, legal_moves, play
-from parlour.games.draughts.engine.evaluate import KING, MAN, evaluate
+from parlour.games.draughts.search.evaluate import KING, MAN, evaluate
 
 OPENINGS = Path(__file__).resolve().parents[3] / "data" / "draughts" / "openings.json"
 

@@ -3,9 +3,7 @@
 :func:`database` returns an :class:`EndgameDatabase` covering every position with at most
 ``max_pieces`` pieces on the board (both sides having at least one).  It is built once by
 retrograde analysis (:mod:`.endgame_build`) and cached on disk; later calls, in this process or
-another, load it (a tenth of a second).  Build times on the project's 2-core machine: 3 pieces
-(216,000 index slots) in about a second, 4 pieces (7.5 million) in about 45 seconds, using
-about 400 MB of memory at the peak; the 4-piece file is 2.3 MB.
+another, load it.  (Build and load times: ``docs/benchmarks.md``.)
 
 Each position's value is for the side to move: won in ``n`` plies, lost in ``n`` plies (the
 winner taking the shortest way, the loser the longest), or drawn.  :meth:`EndgameDatabase.best_moves`
@@ -37,8 +35,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from parlour.games.draughts.board import Move, Position, legal_moves, play_unchecked
-from parlour.games.draughts.engine.endgame_index import (
+from parlour.games.draughts.board import Move, Position, legal_moves, play
+from parlour.games.draughts.search.endgame_index import (
     ClassKey,
     class_size,
     classes,
@@ -138,7 +136,7 @@ class EndgameDatabase:
         ``n`` plies is ``10000 - n``, a draw 0, a loss in ``n`` plies ``-10000 + n``)."""
         out = []
         for m in legal_moves(position):
-            after = play_unchecked(position, m)
+            after = play(position, m)
             v = self.probe(after.black, after.white, after.kings, after.black_to_move)
             if v is None:
                 raise ValueError("the position is not covered by the database")
@@ -189,14 +187,11 @@ def database(max_pieces: int = DEFAULT_PIECES, cache_dir: str | os.PathLike[str]
     if not 2 <= max_pieces <= MAX_PIECES:
         raise ValueError(f"the endgame database covers 2 to {MAX_PIECES} pieces, not {max_pieces}")
     key = _key(max_pieces, cache_dir)
-    with _LOCK:
-        found = _DATABASES.get(key)
-        if found is not None:
-            return found
-        build = _BUILDS.setdefault(key, threading.Lock())
+    found, build = _held(key)
+    if found is not None:
+        return found
     with build:
-        with _LOCK:
-            found = _DATABASES.get(key)
+        found, _ = _held(key)
         if found is None:
             found = _load_or_build(max_pieces, key[1], progress)
             with _LOCK:
@@ -209,29 +204,27 @@ def loaded(max_pieces: int = DEFAULT_PIECES,
     """The database if it is in memory or in the cache already (never builds it, and never
     waits for another thread's build: ``None`` until that is done)."""
     key = _key(max_pieces, cache_dir)
-    with _LOCK:
-        found = _DATABASES.get(key)
-        if found is not None:
-            return found
-        build = _BUILDS.setdefault(key, threading.Lock())
+    found, build = _held(key)
+    if found is not None:
+        return found
     if not build.acquire(blocking=False):
         return None  # being built (or loaded) by another thread
     try:
-        with _LOCK:
-            found = _DATABASES.get(key)
-        if found is not None:
-            return found
-        path = cache_file(max_pieces, key[1])
-        start = time.perf_counter()
-        tables = _load(path, max_pieces)
-        if tables is None:
-            return None
-        found = EndgameDatabase(max_pieces, tables, "loaded", time.perf_counter() - start, path)
-        with _LOCK:
-            _DATABASES[key] = found
+        found, _ = _held(key)
+        if found is None:
+            found = _from_file(max_pieces, key[1])
+            if found is not None:
+                with _LOCK:
+                    _DATABASES[key] = found
         return found
     finally:
         build.release()
+
+
+def _held(key: tuple[int, Path]) -> tuple[EndgameDatabase | None, threading.Lock]:
+    """The database in memory for ``key``, if any, and the lock of its build."""
+    with _LOCK:
+        return _DATABASES.get(key), _BUILDS.setdefault(key, threading.Lock())
 
 
 def forget_databases() -> None:
@@ -264,6 +257,7 @@ def _save(path: Path, max_pieces: int, tables: dict[ClassKey, I16]) -> bool:
             with os.fdopen(fd, "wb") as fh:
                 meta = json.dumps({**_meta(max_pieces), "sha256": _digest(tables)})
                 arrays = {_name(c): t for c, t in tables.items()}
+                # (ignore: NumPy's stub lets a ** of arrays stand for its allow_pickle: bool)
                 np.savez_compressed(fh, meta=np.array(meta), **arrays)  # type: ignore[arg-type]
             os.replace(tmp, path)
         finally:
@@ -292,14 +286,24 @@ def _load(path: Path, max_pieces: int) -> dict[ClassKey, I16] | None:
     return tables
 
 
-def _load_or_build(max_pieces: int, directory: Path, progress: Progress | None) -> EndgameDatabase:
+def _from_file(max_pieces: int, directory: Path) -> EndgameDatabase | None:
+    """The database read from its file in ``directory``, or ``None`` if it is not there whole."""
     path = cache_file(max_pieces, directory)
     start = time.perf_counter()
     tables = _load(path, max_pieces)
-    if tables is not None:
-        return EndgameDatabase(max_pieces, tables, "loaded", time.perf_counter() - start, path)
-    from parlour.games.draughts.engine.endgame_build import solve
+    if tables is None:
+        return None
+    return EndgameDatabase(max_pieces, tables, "loaded", time.perf_counter() - start, path)
 
+
+def _load_or_build(max_pieces: int, directory: Path, progress: Progress | None) -> EndgameDatabase:
+    found = _from_file(max_pieces, directory)
+    if found is not None:
+        return found
+    from parlour.games.draughts.search.endgame_build import solve
+
+    path = cache_file(max_pieces, directory)
+    start = time.perf_counter()
     tables = solve(max_pieces, progress)
     seconds = time.perf_counter() - start
     saved = _save(path, max_pieces, tables)

@@ -10,9 +10,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from parlour.games.draughts.board import Colour, Position, legal_moves, play, play_unchecked
-from parlour.games.draughts.engine import Limits, Searcher, endgame
-from parlour.games.draughts.engine.endgame_index import classes, index_of, padded, positions_of
+from parlour.games.draughts.board import Colour, Position, from_square_mask, legal_moves, play, plays
+from parlour.games.draughts.search import Limits, Searcher, endgame
+from parlour.games.draughts.search.endgame_build import black_moves
+from parlour.games.draughts.search.endgame_index import classes, index_of, positions_of
 
 WIN = 1000
 
@@ -26,7 +27,7 @@ def negamax(p: Position, depth: int, alpha: int, beta: int, ply: int = 0) -> int
         return 0
     best = -10 * WIN
     for m in moves:
-        best = max(best, -negamax(play_unchecked(p, m), depth - 1, -beta, -alpha, ply + 1))
+        best = max(best, -negamax(play(p, m), depth - 1, -beta, -alpha, ply + 1))
         alpha = max(alpha, best)
         if alpha >= beta:
             break
@@ -40,6 +41,22 @@ def random_covered(rng: random.Random, pieces: int) -> Position:
     kings = [s for s in squares if rng.random() < 0.5 or (s in black and s >= 29)
              or (s in white and s <= 4)]
     return Position.from_squares(black, white, kings, rng.choice([Colour.BLACK, Colour.WHITE]))
+
+
+def test_the_builders_moves_are_the_move_generators():
+    """The build lists the moves of many positions at once (NumPy): each position's the same as
+    the move generator's, every capture path once."""
+    rng = random.Random(8)
+    positions = [random_covered(rng, rng.randint(2, 12)) for _ in range(3000)]
+    positions = [Position(p.black, p.white, p.kings, True) for p in positions]
+    boards = [np.array([getattr(p, side) for p in positions], dtype=np.uint64)
+              for side in ("black", "white", "kings")]
+    row, black, white, kings = black_moves(*boards)
+    listed: list[list[tuple[int, int, int]]] = [[] for _ in positions]
+    for r, b, w, k in zip(row.tolist(), black.tolist(), white.tolist(), kings.tolist(), strict=True):
+        listed[r].append((b, w, k))
+    for p, found in zip(positions, listed, strict=True):
+        assert sorted(found) == sorted(c[:3] for c in plays(p.black, p.white, p.kings, True)), p.fen()
 
 
 def test_two_kings_beat_one_and_one_king_against_one_is_a_draw(db3):
@@ -88,9 +105,9 @@ def test_every_value_agrees_with_the_values_one_move_on(db3):
     for c in classes(3):
         idx, black, white, kings = positions_of(c)
         for i in rng.choice(len(idx), size=min(60, len(idx)), replace=False):
-            p = Position(padded(int(black[i])), padded(int(white[i])), padded(int(kings[i])), True)
+            p = Position(*(from_square_mask(int(x[i])) for x in (black, white, kings)), True)
             v = db3.probe(p.black, p.white, p.kings, True)
-            after = [play_unchecked(p, m) for m in legal_moves(p)]
+            after = [play(p, m) for m in legal_moves(p)]
             kids = [db3.probe(q.black, q.white, q.kings, q.black_to_move) for q in after]
             assert all(k is not None for k in kids)
             ks = [k for k in kids if k is not None]

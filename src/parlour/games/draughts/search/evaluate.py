@@ -125,8 +125,19 @@ def _cones() -> tuple[tuple[int, ...], tuple[int, ...]]:
 _BLACK_CONE, _WHITE_CONE = _cones()
 _ROW = {INDEX[s]: row_of(s) for s in SQUARES}
 _COL = {INDEX[s]: column_of(s) for s in SQUARES}
-_BLACK_RUNAWAY_ZONE = sum(BIT[s] for s in range(13, 29))  # rows 3-6
-_WHITE_RUNAWAY_ZONE = sum(BIT[s] for s in range(5, 21))  # rows 1-4 (White's rows 3-6)
+
+
+def _runaway_table(squares: range, cones: tuple[int, ...], crown_row: int) -> dict[int, tuple[int, int]]:
+    """For a man on each of ``squares`` (its own rows 3 to 6): the squares in front of it, and
+    what it is worth if none holds an enemy piece (more the nearer it is to ``crown_row``)."""
+    return {BIT[s]: (cones[INDEX[s]], RUNAWAY_BASE - RUNAWAY_PER_ROW * abs(crown_row - row_of(s)))
+            for s in squares}
+
+
+_BLACK_RUNAWAYS = _runaway_table(range(13, 29), _BLACK_CONE, 7)
+_WHITE_RUNAWAYS = _runaway_table(range(5, 21), _WHITE_CONE, 0)
+_BLACK_RUNAWAY_ZONE = sum(_BLACK_RUNAWAYS)
+_WHITE_RUNAWAY_ZONE = sum(_WHITE_RUNAWAYS)
 
 
 def evaluate(black: int, white: int, kings: int, black_to_move: bool) -> int:
@@ -168,26 +179,27 @@ def evaluate_black(black: int, white: int, kings: int) -> int:
         mob += (((bk >> 4) & empty).bit_count() + ((bk >> 5) & empty).bit_count()
                 - ((wk << 4) & empty).bit_count() - ((wk << 5) & empty).bit_count())
     score += mob * (MOBILITY_END if endgame else MOBILITY)
-    # runaway men
+    # runaway men (none, against a king)
     if not wk:
-        runners = bm & _BLACK_RUNAWAY_ZONE
-        while runners:
-            low = runners & -runners
-            runners ^= low
-            i = low.bit_length() - 1
-            if not _BLACK_CONE[i] & white:
-                score += RUNAWAY_BASE - RUNAWAY_PER_ROW * (7 - _ROW[i])
+        score += _runaways(bm & _BLACK_RUNAWAY_ZONE, white, _BLACK_RUNAWAYS)
     if not bk:
-        runners = wm & _WHITE_RUNAWAY_ZONE
-        while runners:
-            low = runners & -runners
-            runners ^= low
-            i = low.bit_length() - 1
-            if not _WHITE_CONE[i] & black:
-                score -= RUNAWAY_BASE - RUNAWAY_PER_ROW * _ROW[i]
+        score -= _runaways(wm & _WHITE_RUNAWAY_ZONE, black, _WHITE_RUNAWAYS)
     if endgame and kings and material:
         score += _king_play(black, white, bk, wk, material)
     return score
+
+
+def _runaways(men: int, enemies: int, table: dict[int, tuple[int, int]]) -> int:
+    """What the men of one side that cannot be stopped from crowning are worth: those with no
+    enemy piece in front of them (``table``: :func:`_runaway_table`)."""
+    total = 0
+    while men:
+        low = men & -men
+        men ^= low
+        cone, value = table[low]
+        if not cone & enemies:
+            total += value
+    return total
 
 
 def _king_play(black: int, white: int, bk: int, wk: int, material: int) -> int:

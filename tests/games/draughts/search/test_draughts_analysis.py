@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from parlour.games.draughts.board import START, Move, Position, legal_moves, play
-from parlour.games.draughts.engine import (
+from parlour.games.draughts.search import (
     MATE,
     Limits,
     analyse,
@@ -12,7 +12,7 @@ from parlour.games.draughts.engine import (
     hint,
     mark_mistakes,
 )
-from parlour.games.draughts.engine.analysis import effect
+from parlour.games.draughts.search.analysis import effect
 
 SHOT = "B:W18,20,21,22,25,26,27,28,29,30,32:B1,2,3,4,5,6,7,8,10,11,19"
 

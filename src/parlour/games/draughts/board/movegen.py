@@ -1,0 +1,279 @@
+"""Move generation: every legal move of a position, by the rules of English draughts.
+
+This is the one move generator: the game lists its moves with it, the search its children, and
+the plain perft walk counts them.  It follows the rules as the manual gives them:
+
+* a **man** moves one square diagonally forward (Black down the board, White up), a **king**
+  one square diagonally either way, onto an empty square (a *step*);
+* a piece **jumps** in a direction it may move, over an adjacent enemy piece onto the empty square
+  beyond, and takes it; after a jump it **jumps again** while it can (a multi-jump, every
+  path a move of its own); no piece is jumped twice;
+* a man that reaches the far row is **crowned**, and its move **ends** there;
+* **captures are compulsory**: when any piece can jump, the moves are the complete captures.
+  Under the huffing rule (``compulsory=False``) a capture may be left or broken off: every
+  capture and every part of one that took a piece is a move, and so is every step.
+
+Moves come out as *plays*: ``(black, white, kings, move)``, the boards the move leaves (the side
+to move changes) and the :class:`~parlour.games.draughts.moves.Move`.  :func:`plays` lists them
+for bare bitboards, the search's nodes; :func:`legal_moves` and :func:`play` are the same for a
+:class:`~.position.Position`, the moves in order.
+
+What the game memoises is here, by value and bounded: the ``Move`` of each capture path, and the
+moves of the latest positions.  The steps and jumps from each square are tables made at import.
+"""
+
+from __future__ import annotations
+
+import itertools
+from functools import lru_cache
+
+from parlour.core.errors import IllegalMoveError
+from parlour.games.draughts.board.position import Position
+from parlour.games.draughts.board.squares import (
+    BLACK_CROWN_ROW,
+    DIRECTIONS,
+    DOWN,
+    SQUARE_OF_BIT,
+    UP,
+    VALID,
+    WHITE_CROWN_ROW,
+    shift,
+    squares_of,
+)
+from parlour.games.draughts.moves import Move
+
+Play = tuple[int, int, int, Move]
+"""A legal move and what it leaves: ``(black, white, kings, move)``."""
+
+Step = tuple[int, int, Move]
+"""A step from a square: ``(land, squares, move)``, the bitboard of the square it lands on, of
+both its squares, and its ``Move``."""
+Jump = tuple[int, int]
+"""A jump from a square: ``(over, land)``, the bitboards of the square jumped and the square
+landed on."""
+
+
+def _steps_from(ways: tuple[int, ...]) -> dict[int, tuple[Step, ...]]:
+    """For each square (its bitboard), the steps along ``ways`` that stay on the board, lowest
+    landing square first."""
+    out = {}
+    for start, square in SQUARE_OF_BIT.items():
+        lands = (shift(start, step) & VALID for step in ways)
+        out[start] = tuple((land, start | land, Move((square, SQUARE_OF_BIT[land])))
+                           for land in sorted(lands) if land)
+    return out
+
+
+def _jumps_from(ways: tuple[int, ...]) -> dict[int, tuple[Jump, ...]]:
+    """For each square (its bitboard), the jumps along ``ways`` that stay on the board, lowest
+    landing square first."""
+    out = {}
+    for start in SQUARE_OF_BIT:
+        jumps = ((shift(start, step) & VALID, shift(start, 2 * step) & VALID) for step in ways)
+        out[start] = tuple(sorted((over, land) for over, land in jumps if over and land))
+    return out
+
+
+_STEPS = {ways: _steps_from(ways) for ways in (DOWN, UP, DIRECTIONS)}
+"""The steps of a black man (``DOWN``), a white man (``UP``) and a king (``DIRECTIONS``) from
+each square; one ``Move`` for each, made once (a game lists them at every turn)."""
+_JUMPS = {ways: _jumps_from(ways) for ways in (DOWN, UP, DIRECTIONS)}
+"""The jumps of each, the same way."""
+
+
+@lru_cache(maxsize=1 << 12)
+def _jump_move(path: tuple[int, ...]) -> Move:
+    """The ``Move`` of a capture along ``path`` (the bitboards of the squares the piece stands on,
+    from start to finish): each piece taken is on the square between two landings."""
+    squares = tuple(SQUARE_OF_BIT[b] for b in path)
+    taken = tuple(SQUARE_OF_BIT[1 << ((a.bit_length() + b.bit_length() - 2) // 2)]
+                  for a, b in itertools.pairwise(path))
+    return Move(squares, taken)
+
+
+def _sides(black: int, white: int, black_to_move: bool) -> tuple[int, int, tuple[int, int], int]:
+    """The mover's pieces, the opponent's, the mover's forward directions and its crowning row."""
+    if black_to_move:
+        return black, white, DOWN, BLACK_CROWN_ROW
+    return white, black, UP, WHITE_CROWN_ROW
+
+
+def _movers(black: int, white: int, kings: int, black_to_move: bool) -> tuple[int, int]:
+    """The mover's pieces that move down the board (Black's, and White's kings) and those that
+    move up (White's, and Black's kings)."""
+    if black_to_move:
+        return black, black & kings
+    return white & kings, white
+
+
+def capturers(black: int, white: int, kings: int, black_to_move: bool) -> int:
+    """The mover's pieces that can jump now: along a direction it may move, an enemy piece next to
+    it and an empty square beyond.  Not empty: the side to move must capture.
+
+    (All at once: a step down the board is a shift of 4 or 5 bits up the int, a step up the board
+    the same shift down; see :mod:`.squares`.)"""
+    empty = VALID & ~(black | white)
+    opp = white if black_to_move else black
+    down, up = _movers(black, white, kings, black_to_move)
+    found = 0
+    if down:  # from the empty squares, back up the board over an enemy piece to the jumper
+        found |= down & ((opp & empty >> 4) >> 4 | (opp & empty >> 5) >> 5)
+    if up:
+        found |= up & ((opp & empty << 4) << 4 | (opp & empty << 5) << 5)
+    return found
+
+
+def steppers(black: int, white: int, kings: int, black_to_move: bool) -> int:
+    """The mover's pieces that can step now: an empty square next to it, in a direction it may
+    move (as :func:`capturers`)."""
+    empty = VALID & ~(black | white)
+    down, up = _movers(black, white, kings, black_to_move)
+    return down & (empty >> 4 | empty >> 5) | up & (empty << 4 | empty << 5)
+
+
+def can_move(black: int, white: int, kings: int, black_to_move: bool) -> bool:
+    """Whether the side to move has a move (under either rule): a piece with an empty square next
+    to it, or beyond an enemy piece next to it, in a direction it may move (as :func:`capturers`)."""
+    empty = VALID & ~(black | white)
+    opp = white if black_to_move else black
+    down, up = _movers(black, white, kings, black_to_move)
+    return bool(down & ((empty | opp & empty >> 4) >> 4 | (empty | opp & empty >> 5) >> 5)
+                or up & ((empty | opp & empty << 4) << 4 | (empty | opp & empty << 5) << 5))
+
+
+def _jumps(at: int, jumps: dict[int, tuple[Jump, ...]], opp: int, empty: int, crown: int,
+           path: tuple[int, ...], taken: int, partial: bool,
+           out: list[tuple[tuple[int, ...], int]]) -> None:
+    """Every way on for the piece on ``at`` (one bit), come along ``path`` taking ``taken``: adds
+    ``(path, taken)`` of each complete capture to ``out`` or, with ``partial``, of every capture
+    so far too.  Lowest landing square first, so the paths come in order.
+
+    ``opp`` loses each piece as it is taken, so none is jumped twice; ``empty`` holds the square
+    the piece started from, which it may pass again.  A square once taken from is never a landing
+    square (a piece lands on every other square of a diagonal), so it needs no other mark."""
+    went_on = False
+    for over, land in jumps[at]:
+        if over & opp and land & empty:
+            went_on = True
+            onward = (*path, land)
+            if partial:
+                out.append((onward, taken | over))
+            if land & crown:  # a man reaching the far row is crowned: the move ends
+                if not partial:
+                    out.append((onward, taken | over))
+            else:
+                _jumps(land, jumps, opp & ~over, empty, crown, onward, taken | over, partial, out)
+    if not went_on and not partial and taken:
+        out.append((path, taken))
+
+
+def plays(black: int, white: int, kings: int, black_to_move: bool,
+          compulsory: bool = True) -> list[Play]:
+    """Every legal move with the boards it leaves (see the module's notes for the rules), in
+    :func:`legal_moves` order: the captures, then (when no capture is compulsory) the steps; each
+    piece's in order of their paths, lowest piece first."""
+    own, opp, forward, crown = _sides(black, white, black_to_move)
+    empty = VALID & ~(black | white)
+    out: list[Play] = []
+    jumpers = capturers(black, white, kings, black_to_move)
+    while jumpers:
+        start = jumpers & -jumpers
+        jumpers ^= start
+        king = start & kings
+        found: list[tuple[tuple[int, ...], int]] = []
+        _jumps(start, _JUMPS[DIRECTIONS if king else forward], opp, empty | start,
+               0 if king else crown, (start,), 0, not compulsory, found)
+        for path, taken in found:
+            end = path[-1]
+            mine = own ^ start ^ end  # (a king may end where it started)
+            after = kings & ~taken
+            if king:
+                after ^= start ^ end
+            elif end & crown:  # a man reaching the far row is crowned
+                after |= end
+            rest = opp & ~taken
+            move = _jump_move(path)
+            out.append((mine, rest, after, move) if black_to_move else (rest, mine, after, move))
+    if out and compulsory:
+        return out
+    man_steps, king_steps = _STEPS[forward], _STEPS[DIRECTIONS]
+    pieces = steppers(black, white, kings, black_to_move)
+    while pieces:
+        start = pieces & -pieces
+        pieces ^= start
+        king = start & kings
+        for land, moved, move in (king_steps if king else man_steps)[start]:
+            if land & empty:
+                mine = own ^ moved
+                if king:
+                    after = kings ^ moved
+                elif land & crown:  # a man reaching the far row is crowned
+                    after = kings | land
+                else:
+                    after = kings
+                out.append((mine, opp, after, move) if black_to_move else (opp, mine, after, move))
+    return out
+
+
+@lru_cache(maxsize=256)
+def _moves(position: Position, compulsory: bool) -> tuple[tuple[Move, ...], tuple[Play, ...]]:
+    """The legal moves of ``position`` and their plays, in order.  Memoised by value, for the
+    latest positions only: a game asks for them to list its moves, to check the one chosen and to
+    play it (and a bot once more), but seldom meets a position again later."""
+    found = tuple(plays(position.black, position.white, position.kings, position.black_to_move,
+                        compulsory))
+    return tuple([move for _, _, _, move in found]), found
+
+
+def legal_moves(position: Position, compulsory: bool = True) -> tuple[Move, ...]:
+    """Every legal move, in order: by start square, then by the rest of the path (square numbers).
+
+    With ``compulsory`` (the normal rule) these are the complete captures if there are any, else
+    the simple moves.  With ``compulsory=False`` (the huffing rule, where a capture may be left or
+    broken off) they are every capture and every prefix of one that took at least one piece, then
+    every simple move, captures first.
+
+    >>> from parlour.games.draughts.board.position import START
+    >>> [str(m) for m in legal_moves(START)]
+    ['9-13', '9-14', '10-14', '10-15', '11-15', '11-16', '12-16']
+    """
+    return _moves(position, compulsory)[0]
+
+
+def play(position: Position, move: Move, compulsory: bool = True) -> Position:
+    """The position after ``move``; raises ``IllegalMoveError`` unless it is a legal move (under
+    the huffing rule if not ``compulsory``)."""
+    moves, found = _moves(position, compulsory)
+    try:
+        black, white, kings, _ = found[moves.index(move)]
+    except ValueError:
+        raise IllegalMoveError(f"{move} is not a legal move in this position") from None
+    return Position(black, white, kings, not position.black_to_move)
+
+
+def successors(position: Position) -> tuple[tuple[Move, Position], ...]:
+    """Every legal move with the position it leads to, in :func:`legal_moves` order."""
+    return tuple((move, Position(black, white, kings, not position.black_to_move))
+                 for black, white, kings, move in _moves(position, True)[1])
+
+
+def has_capture(position: Position) -> bool:
+    """Whether the side to move can capture (and so, under the compulsory rule, must)."""
+    return capturers(position.black, position.white, position.kings, position.black_to_move) != 0
+
+
+def capturing_squares(position: Position) -> tuple[int, ...]:
+    """The squares of the mover's pieces that can capture now."""
+    return squares_of(capturers(position.black, position.white, position.kings,
+                                position.black_to_move))
+
+
+def has_legal_move(position: Position) -> bool:
+    """Whether the side to move has a legal move (under either rule): whether :func:`legal_moves`
+    is not empty, found without listing them."""
+    return can_move(position.black, position.white, position.kings, position.black_to_move)
+
+
+def is_lost(position: Position) -> bool:
+    """The side to move has no pieces or no legal move: under the manual's rules it has lost."""
+    return not has_legal_move(position)
