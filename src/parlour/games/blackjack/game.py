@@ -4,21 +4,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from fractions import Fraction
 
 from parlour.core.cards import Card
 from parlour.core.errors import RulesError
 from parlour.core.protocol import CHANCE, BotFactory, Game, GameSpec, Hint
 from parlour.games.blackjack import engine, notation, text
-from parlour.games.blackjack.engine import chips
+from parlour.games.blackjack.moves import Move
+from parlour.games.blackjack.notation import chips
 from parlour.games.blackjack.rules import Deal, Double, Payout, Rules, Soft17, Surrender
-from parlour.games.blackjack.state import DEALER, Move, Phase, State, TrainerNote
+from parlour.games.blackjack.state import DEALER, FACE_DOWN, Phase, State
 from parlour.games.blackjack.view import BlackjackView
 
 MAX_PLAYERS = 7
-_play_move = engine.play_move
-_game_move = engine.game_move
-_CARD_TEXT = notation.CARD_TEXT
 
 
 class Blackjack(Game[Rules, State, Move, Card, BlackjackView]):
@@ -55,61 +54,42 @@ class Blackjack(Game[Rules, State, Move, Card, BlackjackView]):
             raise RulesError(f"Blackjack takes 1 to {MAX_PLAYERS} players, not {players}")
         return engine.initial_state(rules, players)
 
-    # The methods a game's loop calls over and over are the engine's functions themselves (as
-    # static methods): the same answers, without a method call in between.
-    to_act = staticmethod(engine.to_act)
+    def to_act(self, state: State) -> tuple[int, ...]:
+        return engine.to_act(state)
 
     def players(self, state: State) -> int:
         return len(state.players)
 
-    legal_moves = staticmethod(engine.legal_moves)  # in the order of ``engine``'s docstring
+    def legal_moves(self, state: State, seat: int) -> tuple[Move, ...]:
+        return engine.legal_moves(state, seat)  # in the order of ``engine``'s docstring
 
     def explain_illegal(self, state: State, seat: int, move: Move) -> str:
         return engine.explain(state, seat, move)
 
     def _apply_move(self, state: State, seat: int, move: Move) -> State:
-        """``engine.game_move`` (``play_move``); with the trainer on, the play with the trainer's
-        word on it."""
+        """The move played; with the trainer on, with the trainer's word on it."""
+        after = engine.play_move(state, seat, move)
         if not state.rules.trainer:
-            return _game_move(state, seat, move)
-        note = self._judge(state, seat, move)
-        after = _play_move(state, seat, move)
-        if note is None:
             return after
-        trained = list(after.trained or [(0, 0)] * len(after.players))
-        judged, best = trained[seat]
-        trained[seat] = (judged + 1, best + note.correct)
-        return engine.replace(after, trained=tuple(trained), note=note)
+        from parlour.games.blackjack.advisor import train
 
-    def _judge(self, state: State, seat: int, move: Move) -> TrainerNote | None:
-        """The trainer's word on ``move`` (a play of a hand, legal here), from the seat's view."""
-        if state.phase is not Phase.PLAY or seat not in self.to_act(state):
-            return None
-        legal = self.legal_moves(state, seat)
-        if move not in legal:
-            return None  # refused anyway, with its reason
-        from parlour.games.blackjack.advisor import values
-
-        valued = values(self.view(state, seat).state, seat, legal)
-        if type(move) not in valued:
-            return None
-        best = max(valued, key=lambda kind: valued[kind])
-        name = {type(m): notation.format_move(m) for m in legal}
-        return TrainerNote(seat, state.current[1], name[type(move)], name[best], valued[type(move)],
-                           valued[best])
+        return train(state, seat, move, after)
 
     # ---- chance: the cards, one at a time -----------------------------------------------------
     def chance_outcomes(self, state: State) -> tuple[tuple[Card, Fraction], ...]:
         return engine.card_chances(state)
 
-    possible_outcomes = staticmethod(engine.cards_left)
-    """The cards left, as ``chance_outcomes`` lists them (``in`` answers at once)."""
+    def possible_outcomes(self, state: State) -> engine.CardsLeft:
+        """The cards left, as ``chance_outcomes`` lists them (``in`` answers at once)."""
+        return engine.cards_left(state)
 
-    sample_chance = staticmethod(engine.draw_card)
-    """The same draw as ``Game.sample_chance`` from ``chance_outcomes`` (the same card for the
-    same ``rng``), by one integer draw over the shoe's counts (``engine.draw_card``)."""
+    def sample_chance(self, state: State, rng: random.Random) -> Card:
+        """The same draw as ``Game.sample_chance`` from ``chance_outcomes`` (the same card for the
+        same ``rng``), by one integer draw over the shoe's counts."""
+        return engine.draw_card(state, rng)
 
-    _apply_outcome = staticmethod(engine.apply_card)
+    def _apply_outcome(self, state: State, outcome: Card) -> State:
+        return engine.deal_card(state, outcome)
 
     def resample_hidden(self, state: State, seat: int | None, rng: random.Random) -> State:
         """Another hole card, from the cards the players cannot have seen (the shoe and the
@@ -117,18 +97,18 @@ class Blackjack(Game[Rules, State, Move, Card, BlackjackView]):
         if state.hole < 0:
             return state
         old = state.dealer[state.hole]
+        shoe = state.shoe
         if state.rules.decks:
-            shoe = list(state.shoe)
-            shoe[old.index] += 1
-            pool = [i for i, n in enumerate(shoe) for _ in range(n)]
-            new = engine.DECK[rng.choice(pool)]
-            shoe[new.index] -= 1
-            state = engine.replace(state, shoe=tuple(shoe), drawable=None)  # (a cache of the true shoe)
+            counts = list(shoe)
+            counts[old.index] += 1
+            new = engine.DECK[rng.choice([i for i, n in enumerate(counts) for _ in range(n)])]
+            counts[new.index] -= 1
+            shoe = tuple(counts)
         else:
             new = rng.choice(engine.DECK)
         dealer = list(state.dealer)
         dealer[state.hole] = new
-        return engine.replace(state, dealer=tuple(dealer))
+        return replace(state, dealer=tuple(dealer), shoe=shoe)
 
     # ---- results -----------------------------------------------------------------------------
     def returns(self, state: State) -> tuple[float, ...]:
@@ -173,13 +153,6 @@ class Blackjack(Game[Rules, State, Move, Card, BlackjackView]):
     def format_outcome(self, state: State, outcome: Card) -> str:
         return notation.format_outcome(outcome)
 
-    def format_action(self, state: State, seat: int, action: Move | Card) -> str:
-        """``Game.format_action``, without its two calls between (the driver records every step)."""
-        if seat == CHANCE:
-            text = _CARD_TEXT.get(action)  # type: ignore[arg-type]
-            return text if text is not None else notation.format_outcome(action)  # type: ignore[arg-type]
-        return notation.format_move(action)  # type: ignore[arg-type]
-
     def render_text(self, view: BlackjackView, names: Sequence[str]) -> str:
         return text.render_view(view, names)
 
@@ -211,7 +184,7 @@ class Blackjack(Game[Rules, State, Move, Card, BlackjackView]):
         assert isinstance(action, Card)
         target, which = state.pending[0]
         if target == DEALER:
-            if which == 1:
+            if which == FACE_DOWN:
                 return "The dealer takes a card face down" + (f" ({action.pretty})" if everything else "")
             if state.phase is Phase.DEAL:
                 return f"The dealer is dealt {action.pretty} face up"

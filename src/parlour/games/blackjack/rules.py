@@ -23,7 +23,6 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from functools import cached_property
 
 from parlour.core.errors import RulesError
 
@@ -161,14 +160,12 @@ class Rules:
                    double_after_split=True, decks=6)
         return replace(base, **changes)  # type: ignore[arg-type]
 
-    # Worked out once and kept on the rules (read at every card dealt; a frozen dataclass's
-    # fields, compared and shown, are not touched).
-    @cached_property
+    @property
     def dealer_shows_card(self) -> bool:
         """A dealer card is face up while the players decide."""
         return self.deal is not Deal.MANUAL
 
-    @cached_property
+    @property
     def naturals(self) -> bool:
         """A two-card 21 is a blackjack, beating other 21s."""
         return self.blackjack is not Payout.NONE
@@ -182,7 +179,7 @@ VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
 
 def hand_total(cards: Iterable[int]) -> tuple[int, bool]:
     """The best total of a hand and whether it is soft (an ace counted as 11)."""
-    values = cards if type(cards) is tuple else tuple(cards)
+    values = tuple(cards)
     total = sum(values)
     if total <= 11 and 1 in values:
         return total + 10, True

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from parlour.games.blackjack.engine import chips
+from parlour.games.blackjack.notation import chips
 from parlour.games.blackjack.rules import Deal, hand_total
 from parlour.games.blackjack.state import Hand, Phase, value
 from parlour.games.blackjack.view import BlackjackView, true_count

@@ -7,13 +7,15 @@ the Hi-Lo running count, the shoe's composition) gives it away.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from parlour.core.protocol import View
-from parlour.games.blackjack.engine import _make, _replace, chips, to_act
+from parlour.games.blackjack.engine import to_act
+from parlour.games.blackjack.moves import HandResult
+from parlour.games.blackjack.notation import chips
 from parlour.games.blackjack.rules import hand_total
-from parlour.games.blackjack.state import Hand, HandResult, Phase, State, value
+from parlour.games.blackjack.state import Hand, Phase, State, value
 
 
 def _hand(state: State, hand: Hand, current: bool) -> dict[str, Any]:
@@ -41,7 +43,7 @@ def public(state: State) -> State:
         counts[card.index] += 1
         shoe = tuple(counts)
     dealer = state.dealer[:state.hole] + state.dealer[state.hole + 1:]
-    return _replace(state, dealer=dealer, shoe=shoe)
+    return replace(state, dealer=dealer, shoe=shoe)
 
 
 def true_count(state: State) -> float | None:
@@ -63,8 +65,6 @@ class BlackjackView(View):
 
     @classmethod
     def of(cls, state: State, seat: int | None) -> BlackjackView:
-        if cls is BlackjackView:  # made as the engine makes its states, without ``__init__``
-            return _make(BlackjackView, {"seat": seat, "state": public(state)})
         return cls(seat, public(state))
 
     @property

@@ -1,144 +1,32 @@
-"""The arithmetic behind :mod:`parlour.games.blackjack.solver`: the shoe, the dealer's final
-totals, and the player's values for one dealer card.
+"""The player's values against one dealer card, for the solver.
 
-Hands are count tuples: ``hand[v - 1]`` is how many cards of point value ``v`` (1 = ace, 10 = a
-ten or a picture) the hand holds.  Every value here is an expectation per unit initial bet of the
-payoff *times the indicator that the dealer has no blackjack* where the dealer peeks (so that a
-dealer blackjack, settled before the players act, is left out and added back by the caller);
-dividing by the probability of no dealer blackjack gives the value once the dealer has peeked.
-Where the dealer does not peek, that indicator is always 1.
+Every value here is an expectation per unit initial bet of the payoff *times the indicator that
+the dealer has no blackjack* where the dealer peeks (so that a dealer blackjack, settled before
+the players act, is left out and added back by the caller); dividing by the probability of no
+dealer blackjack gives the value once the dealer has peeked.  Where the dealer does not peek,
+that indicator is always 1.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import cache
 
 import numpy as np
-import numpy.typing as npt
 
-from parlour.games.blackjack.rules import Rules, Surrender, dealer_hits_total, may_double, peeks
-
-Counts = tuple[int, ...]
-FloatArray = npt.NDArray[np.float64]
-
-ZERO: Counts = (0,) * 10
-OUTCOMES = 7
-"""The dealer's final outcomes, in this order: 17, 18, 19, 20, 21, bust, blackjack."""
-BUST, DEALER_BJ = 5, 6
-
-
-def add(hand: Counts, card: int) -> Counts:
-    """The hand with one more card of value ``card``."""
-    cards = list(hand)
-    cards[card - 1] += 1
-    return tuple(cards)
-
-
-def hard_sum(hand: Counts) -> int:
-    """The total with every ace counted 1."""
-    return sum((i + 1) * n for i, n in enumerate(hand))
-
-
-def total_of(hand: Counts) -> tuple[int, bool]:
-    """The best total and whether it is soft."""
-    s = hard_sum(hand)
-    if hand[0] and s + 10 <= 21:
-        return s + 10, True
-    return s, False
-
-
-def _plus(a: Counts, b: Counts) -> Counts:
-    return tuple(x + y for x, y in zip(a, b, strict=True))
-
-
-def counts_of(cards: Sequence[int]) -> Counts:
-    hand = ZERO
-    for c in cards:
-        hand = add(hand, c)
-    return hand
-
-
-class Shoe:
-    """The cards before a round: ``decks`` packs, or an infinite deck (``decks == 0``) where
-    every card is as likely as in a fresh pack whatever has been dealt."""
-
-    def __init__(self, decks: int) -> None:
-        self.infinite = decks == 0
-        per_deck = [4.0] * 9 + [16.0]
-        self.full = np.array(per_deck if self.infinite else [x * decks for x in per_deck])
-        self.size = float(self.full.sum())
-        self._full = [float(x) for x in self.full]
-
-    def probs(self, removed: Counts) -> list[float]:
-        """The chance of each card value (1..10) being the next card once ``removed`` is out."""
-        if self.infinite:
-            return [x / self.size for x in self._full]
-        left = self.size - sum(removed)
-        return [max(x - r, 0.0) / left for x, r in zip(self._full, removed, strict=True)]
-
-    def probs_many(self, removed: FloatArray, dealer: Counts) -> FloatArray:
-        """:meth:`probs` for each row of ``removed`` (player's cards) plus the dealer's cards."""
-        if self.infinite:
-            return (self.full / self.size)[None, :]
-        rem = self.full[None, :] - removed - np.array(dealer, dtype=np.float64)[None, :]
-        np.maximum(rem, 0.0, out=rem)
-        left = self.size - removed.sum(axis=1) - sum(dealer)
-        result: FloatArray = rem / left[:, None]
-        return result
-
-
-def dealer_outcomes(rules: Rules, shoe: Shoe, up: int | None, removed: FloatArray) -> FloatArray:
-    """For each row of ``removed`` (the player's cards out of the shoe), the probabilities of the
-    dealer's outcomes (:data:`OUTCOMES`) with ``up`` showing (``None``: no card showing, the
-    dealer's cards all still to come).  Where the dealer peeks, the hole card that would make a
-    blackjack is left out (the rows then sum to the chance of no dealer blackjack).
-
-    The dealer's hands are walked as multisets, card count by card count, so hands reached in
-    different orders are merged; each step is one numpy operation over all the rows."""
-    rows = removed.shape[0] if not shoe.infinite else 1
-    out = np.zeros((rows, OUTCOMES))
-    exclude = (11 - up if up in (1, 10) else None) if peeks(rules, up) else None
-    start = ZERO if up is None else add(ZERO, up)
-    layer: dict[Counts, FloatArray] = {start: np.ones(rows)}
-    while layer:
-        following: dict[Counts, FloatArray] = {}
-        for hand, reach in layer.items():
-            n = sum(hand)
-            p = shoe.probs_many(removed, hand)
-            for card in range(1, 11):
-                if n == 1 and card == exclude:
-                    continue
-                weight = reach * p[:, card - 1]
-                nxt = add(hand, card)
-                total, soft = total_of(nxt)
-                if n + 1 >= 2 and not dealer_hits_total(rules, total, soft):
-                    if total > 21:
-                        out[:, BUST] += weight
-                    elif rules.naturals and n + 1 == 2 and total == 21:
-                        out[:, DEALER_BJ] += weight
-                    else:
-                        out[:, total - 17] += weight
-                elif nxt in following:
-                    following[nxt] = following[nxt] + weight
-                else:
-                    following[nxt] = weight
-        layer = following
-    return out
-
-
-def payoff_matrix() -> FloatArray:
-    """``PAY[t]``: the payoff of standing on a (non-blackjack) total ``t`` against each outcome."""
-    pay = np.zeros((22, OUTCOMES))
-    for t in range(22):
-        for i, d in enumerate(range(17, 22)):
-            pay[t, i] = (t > d) - (t < d)
-        pay[t, BUST] = 1.0
-        pay[t, DEALER_BJ] = -1.0
-    return pay
-
-
-PAY = payoff_matrix()
+from parlour.games.blackjack.rules import Rules, Surrender, may_double, peeks
+from parlour.games.blackjack.solver.dealer import (
+    DEALER_BJ,
+    OUTCOMES,
+    PAY,
+    ZERO,
+    Counts,
+    Shoe,
+    add,
+    counts_of,
+    dealer_outcomes,
+    plus,
+    total_of,
+)
 
 
 class UpCard:
@@ -168,7 +56,7 @@ class UpCard:
     def _probs(self, removed: Counts) -> list[float]:
         got = self._prob_memo.get(removed)
         if got is None:
-            got = self.shoe.probs(_plus(removed, self.up_counts))
+            got = self.shoe.probs(plus(removed, self.up_counts))
             self._prob_memo[removed] = got
         return got
 
@@ -191,14 +79,14 @@ class UpCard:
         got = self._memo.get(key)
         if got is None:
             total = hard + 10 if hand[0] and hard <= 11 else hard
-            got = self.stand(_plus(hand, extra), total)
+            got = self.stand(plus(hand, extra), total)
             if total < 21:
                 got = max(got, self.hit(hand, extra, hard))
             self._memo[key] = got
         return got
 
     def hit(self, hand: Counts, extra: Counts, hard: int) -> float:
-        removed = _plus(hand, extra)
+        removed = plus(hand, extra)
         value = 0.0
         for card, p in enumerate(self._probs(removed), start=1):
             if p:
@@ -209,7 +97,7 @@ class UpCard:
         return value
 
     def double(self, hand: Counts, extra: Counts, hard: int) -> float:
-        removed = _plus(hand, extra)
+        removed = plus(hand, extra)
         value = 0.0
         for card, p in enumerate(self._probs(removed), start=1):
             if p:
