@@ -76,7 +76,7 @@ def values(state: State, seat: int, moves: Sequence[Move]) -> dict[type, float]:
         elif kind is Split:
             got = solver.split(cards[0])
         elif kind is SurrenderHand:
-            got = solver.choices(*cards).get("surrender", -0.5)
+            got = solver.surrender(counts)
         else:
             continue
         out[kind] = got / no_bj if no_bj > 0 else got

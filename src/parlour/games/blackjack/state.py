@@ -114,7 +114,7 @@ class Player:
     @property
     def free(self) -> Fraction:
         """Chips not yet on the table this round."""
-        return self.balance - self.staked
+        return self.balance - sum(h.bet for h in self.hands) - (self.insurance or 0)
 
     def bet_or_zero(self) -> int:
         return self.bet or 0

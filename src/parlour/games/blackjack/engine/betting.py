@@ -53,8 +53,11 @@ def bets(state: State, seat: int) -> tuple[Bet, ...]:
 
 def place_bet(state: State, seat: int, amount: int) -> State:
     """``seat`` bets ``amount``; the deal starts once every seat in the chips has bet."""
-    state = with_player(state, seat, replace(state.players[seat], bet=amount))
-    return state if to_bet(state.players) else start_deal(state)
+    players = list(state.players)
+    players[seat] = replace(players[seat], bet=amount)
+    if to_bet(tuple(players)):
+        return replace(state, players=tuple(players))
+    return start_deal(state, tuple(players))
 
 
 def cut_card_out(state: State) -> bool:
@@ -72,13 +75,14 @@ def deal_order(deal: Deal, first: tuple[tuple[int, int], ...]) -> tuple[tuple[in
     return (*first, (DEALER, FACE_UP), *first, (DEALER, FACE_DOWN))
 
 
-def start_deal(state: State) -> State:
-    """Every seat has bet: shuffle if the cut card has come out, and deal the first cards (a
-    card to each hand, the dealer's, a second card to each hand, the dealer's hole card)."""
+def start_deal(state: State, players: tuple[Player, ...]) -> State:
+    """Every seat of ``players`` in the chips has bet: shuffle if the cut card has come out, and
+    deal the first cards (a card to each hand, the dealer's, a second card to each hand, the
+    dealer's hole card)."""
     if cut_card_out(state):
         state = replace(state, shoe=full_shoe(state.rules.decks), dealt=0, count=0,
                         shuffles=state.shuffles + 1)
-    players = tuple(p if p.bet is None else replace(p, hands=(Hand((), p.bet),)) for p in state.players)
+    players = tuple(p if p.bet is None else replace(p, hands=(Hand((), p.bet),)) for p in players)
     first = tuple((seat, 0) for seat, p in enumerate(players) if p.hands)
     return replace(state, players=players, phase=Phase.DEAL, pending=deal_order(state.rules.deal, first),
                    dealer=(), hole=-1)

@@ -55,10 +55,10 @@ def plays(state: State, seat: int) -> tuple[Play, ...]:
     if len(hand.cards) != 2:
         return HIT, STAND
     moves: list[Play] = [HIT, STAND]
-    if may_double(rules, hand.values, hand.from_split) and player.free >= hand.bet:
-        moves.append(DOUBLE)
-    if may_split(state, seat) and player.free >= hand.bet:
-        moves.append(SPLIT)
+    double, split = may_double(rules, hand.values, hand.from_split), may_split(state, seat)
+    if (double or split) and player.free >= hand.bet:  # the chips to match the hand's bet
+        moves += [DOUBLE] if double else []
+        moves += [SPLIT] if split else []
     if rules.surrender is Surrender.LATE and not hand.from_split and len(player.hands) == 1:
         moves.append(SURRENDER)
     return tuple(moves)
@@ -100,17 +100,21 @@ def next_hand(state: State) -> State:
     """Move on to the first hand not yet done: a split hand is dealt its second card first; a
     hand with nothing to decide stands; the first hand left to decide is to act.  After the last
     hand, the dealer plays."""
-    players = list(state.players)
+    players = state.players
     for seat, player in enumerate(state.players):
         for index, hand in enumerate(player.hands):
             if hand.done:
                 continue
             here = (seat, index)
             if len(hand.cards) == 1:  # a split hand: its second card first
-                return replace(state, players=tuple(players), phase=Phase.PLAY, current=here, pending=(here,))
+                return replace(state, players=players, phase=Phase.PLAY, current=here, pending=(here,))
             if not stands_by_itself(state, player, hand):
-                return replace(state, players=tuple(players), phase=Phase.PLAY, current=here)
+                if players is state.players and state.phase is Phase.PLAY and state.current == here:
+                    return state  # (the hand that was to act, after its card)
+                return replace(state, players=players, phase=Phase.PLAY, current=here)
             hands = list(players[seat].hands)
             hands[index] = replace(hand, done=True)
-            players[seat] = replace(players[seat], hands=tuple(hands))
-    return dealer_turn(replace(state, players=tuple(players)))
+            changed = list(players)
+            changed[seat] = replace(players[seat], hands=tuple(hands))
+            players = tuple(changed)
+    return dealer_turn(state if players is state.players else replace(state, players=players))

@@ -7,6 +7,7 @@ hole card that would make a blackjack (they then sum to the chance of no dealer 
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 
 import numpy as np
@@ -30,9 +31,13 @@ def add(hand: Counts, card: int) -> Counts:
     return tuple(cards)
 
 
+POINTS: Counts = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
+"""The point value of each place of a count tuple."""
+
+
 def hard_sum(hand: Counts) -> int:
     """The total with every ace counted 1."""
-    return sum((i + 1) * n for i, n in enumerate(hand))
+    return sum(map(operator.mul, POINTS, hand))
 
 
 def total_of(hand: Counts) -> tuple[int, bool]:
@@ -44,7 +49,8 @@ def total_of(hand: Counts) -> tuple[int, bool]:
 
 
 def plus(a: Counts, b: Counts) -> Counts:
-    return tuple(x + y for x, y in zip(a, b, strict=True))
+    """The cards of both ``a`` and ``b``."""
+    return tuple(map(operator.add, a, b))
 
 
 def counts_of(cards: Sequence[int]) -> Counts:

@@ -30,7 +30,11 @@ from parlour.games.blackjack.solver.dealer import (
 
 
 class UpCard:
-    """The player's values against one dealer card (or none showing)."""
+    """The player's values against one dealer card (or none showing).
+
+    Each value is memoised by the hand it is for (its cards and the split's other cards; for an
+    infinite deck only its hard total and whether it holds an ace matter), in tables that grow
+    to at most the hands of at most 21: the same value is never worked out twice."""
 
     def __init__(self, rules: Rules, shoe: Shoe, up: int | None, keys: list[Counts]) -> None:
         self.rules, self.shoe, self.up = rules, shoe, up
@@ -45,7 +49,10 @@ class UpCard:
         self.blackjack_table: list[float] = dealer[:, DEALER_BJ].tolist()
         self.up_counts = ZERO if up is None else add(ZERO, up)
         self.peek_rank = 11 - up if up is not None and peeks(rules, up) else None
-        self._memo: dict[object, float] = {}
+        self._plays: dict[object, float] = {}
+        self._hits: dict[object, float] = {}
+        self._doubles: dict[object, float] = {}
+        self._splits: dict[int, float] = {}
         self._prob_memo: dict[Counts, list[float]] = {}
 
     # ---- the pieces -------------------------------------------------------------------------
@@ -72,41 +79,61 @@ class UpCard:
     def natural(self, removed: Counts) -> float:
         return self.natural_table[self._row(removed)]
 
+    def _key(self, hand: Counts, extra: Counts, hard: int) -> object:
+        """What the values of ``hand`` depend on."""
+        return (hard, hand[0] > 0) if self.shoe.infinite else (hand, extra)
+
     def play(self, hand: Counts, extra: Counts, hard: int) -> float:
         """The best of standing and hitting on from ``hand`` (``hard``: its total with aces as
         1; ``extra``: the other cards of a split, out of the shoe but not in this hand)."""
-        key: object = (hard, hand[0] > 0) if self.shoe.infinite else (hand, extra)
-        got = self._memo.get(key)
+        key = self._key(hand, extra, hard)
+        got = self._plays.get(key)
         if got is None:
             total = hard + 10 if hand[0] and hard <= 11 else hard
             got = self.stand(plus(hand, extra), total)
             if total < 21:
                 got = max(got, self.hit(hand, extra, hard))
-            self._memo[key] = got
+            self._plays[key] = got
         return got
 
     def hit(self, hand: Counts, extra: Counts, hard: int) -> float:
-        removed = plus(hand, extra)
-        value = 0.0
-        for card, p in enumerate(self._probs(removed), start=1):
-            if p:
-                if hard + card > 21:
-                    value -= p * self.no_blackjack(add(removed, card))
-                else:
-                    value += p * self.play(add(hand, card), extra, hard + card)
-        return value
+        """Taking a card, then playing on at best."""
+        key = self._key(hand, extra, hard)
+        got = self._hits.get(key)
+        if got is None:
+            removed = plus(hand, extra)
+            got = 0.0
+            for card, p in enumerate(self._probs(removed), start=1):
+                if p:
+                    if hard + card > 21:
+                        got -= p * self.no_blackjack(add(removed, card))
+                    else:
+                        got += p * self.play(add(hand, card), extra, hard + card)
+            self._hits[key] = got
+        return got
 
     def double(self, hand: Counts, extra: Counts, hard: int) -> float:
-        removed = plus(hand, extra)
-        value = 0.0
-        for card, p in enumerate(self._probs(removed), start=1):
-            if p:
-                after = add(removed, card)
-                if hard + card > 21:
-                    value -= p * self.no_blackjack(after)
-                else:
-                    value += p * self.stand(after, total_of(add(hand, card))[0])
-        return 2.0 * value
+        """Doubling the bet for exactly one card."""
+        key = self._key(hand, extra, hard)
+        got = self._doubles.get(key)
+        if got is None:
+            removed = plus(hand, extra)
+            got = 0.0
+            for card, p in enumerate(self._probs(removed), start=1):
+                if p:
+                    after = add(removed, card)
+                    if hard + card > 21:
+                        got -= p * self.no_blackjack(after)
+                    else:
+                        got += p * self.stand(after, total_of(add(hand, card))[0])
+            got *= 2.0
+            self._doubles[key] = got
+        return got
+
+    def surrender(self, hand: Counts) -> float:
+        """Late surrender: honoured once there is no dealer blackjack (at once with a peek;
+        without one, a dealer blackjack shown later still takes the whole bet)."""
+        return -0.5 * self.no_blackjack(hand) - 0.5 * self.blackjack_table[self._row(hand)]
 
     # ---- splitting ----------------------------------------------------------------------------
 
@@ -127,6 +154,12 @@ class UpCard:
         """Splitting a pair, resplitting whenever that is worth more, every hand played on its
         own with the cards known at the split (the pair and the dealer's card) — exact for an
         infinite deck, where hands do not affect each other."""
+        got = self._splits.get(pair)
+        if got is None:
+            got = self._splits[pair] = self._split(pair)
+        return got
+
+    def _split(self, pair: int) -> float:
         rules = self.rules
         cap = rules.split_hands if pair != 1 or rules.resplit_aces else min(2, rules.split_hands)
         p = self._probs(counts_of((pair, pair)))
@@ -164,10 +197,7 @@ class UpCard:
         if first == second and rules.split_hands > 1:
             out["split"] = self.split(first)
         if rules.surrender is Surrender.LATE:
-            # late: honoured once there is no dealer blackjack (at once with a peek; without
-            # one, a dealer blackjack shown later still takes the whole bet)
-            out["surrender"] = (-0.5 * self.no_blackjack(hand)
-                                - 0.5 * self.blackjack_table[self._row(hand)])
+            out["surrender"] = self.surrender(hand)
         return out
 
 
