@@ -4,18 +4,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from fractions import Fraction
 
 from parlour.core.cards import Card
 from parlour.core.errors import RulesError
-from parlour.core.protocol import CHANCE, BotFactory, Game, GameSpec, Hint
+from parlour.core.protocol import BotFactory, Game, GameSpec, Hint
 from parlour.games.blackjack import engine, notation, text
 from parlour.games.blackjack.moves import Move
-from parlour.games.blackjack.notation import chips
-from parlour.games.blackjack.rules import Deal, Double, Payout, Rules, Soft17, Surrender
-from parlour.games.blackjack.state import DEALER, FACE_DOWN, Phase, State
-from parlour.games.blackjack.view import BlackjackView
+from parlour.games.blackjack.rules import PRESETS, Deal, Double, Payout, Rules, Soft17, Surrender
+from parlour.games.blackjack.state import Phase, State
+from parlour.games.blackjack.view import BlackjackView, resample_hidden
 
 MAX_PLAYERS = 7
 
@@ -92,50 +90,23 @@ class Blackjack(Game[Rules, State, Move, Card, BlackjackView]):
         return engine.deal_card(state, outcome)
 
     def resample_hidden(self, state: State, seat: int | None, rng: random.Random) -> State:
-        """Another hole card, from the cards the players cannot have seen (the shoe and the
-        hole card itself)."""
-        if state.hole < 0:
-            return state
-        old = state.dealer[state.hole]
-        shoe = state.shoe
-        if state.rules.decks:
-            counts = list(shoe)
-            counts[old.index] += 1
-            new = engine.DECK[rng.choice([i for i, n in enumerate(counts) for _ in range(n)])]
-            counts[new.index] -= 1
-            shoe = tuple(counts)
-        else:
-            new = rng.choice(engine.DECK)
-        dealer = list(state.dealer)
-        dealer[state.hole] = new
-        return replace(state, dealer=tuple(dealer), shoe=shoe)
+        return resample_hidden(state, rng)
 
     # ---- results -----------------------------------------------------------------------------
     def returns(self, state: State) -> tuple[float, ...]:
         """Chips won (or lost, negative) since the start."""
-        start = state.rules.bankroll
-        return tuple(float(p.balance - start) for p in state.players)
+        return engine.returns(state)
 
     def winners(self, state: State) -> tuple[int, ...]:
         """The players who end with more chips than they started with (the house is the only
         opponent, so there may be several, or none)."""
-        if not state.over:
-            return ()
-        return tuple(s for s, p in enumerate(state.players) if p.balance > state.rules.bankroll)
+        return engine.winners(state)
 
     def seat_scores(self, state: State) -> tuple[tuple[int, ...], ...]:
-        return tuple(tuple(int(r.net(s)) for r in state.history) for s in range(len(state.players)))
+        return engine.seat_scores(state)
 
     def result_text(self, state: State, names: Sequence[str] | None = None) -> str:
-        start = state.rules.bankroll
-        parts = []
-        for s, p in enumerate(state.players):
-            diff = p.balance - start
-            sign = "+" if diff > 0 else ("\u2212" if diff < 0 else "\u00b1")
-            parts.append(f"{self.name_of(state, s, names)} ends with {chips(p.balance)} chips "
-                         f"({sign}{chips(abs(diff))})")
-        rounds = len(state.history)
-        return f"After {rounds} round{'s' if rounds != 1 else ''}: " + "; ".join(parts) + "."
+        return text.result_text(state, names)
 
     def view(self, state: State, seat: int | None) -> BlackjackView:
         return BlackjackView.of(state, seat)
@@ -165,38 +136,16 @@ class Blackjack(Game[Rules, State, Move, Card, BlackjackView]):
     def describe(self, state: State, seat: int, action: Move | Card,
                  names: Sequence[str] | None = None) -> str:
         """Everything, the hole card included: for the table's private log."""
-        return self._tell(state, seat, action, names, everything=True)
+        return text.describe(state, seat, action, names, everything=True)
 
     def describe_for(self, state: State, seat: int, action: Move | Card, viewer: int | None,
                      names: Sequence[str] | None = None) -> str:
         """What everyone may read: every card dealt face up, never the hole card."""
-        return self._tell(state, seat, action, names, everything=False)
-
-    def _tell(self, state: State, seat: int, action: Move | Card, names: Sequence[str] | None,
-              everything: bool) -> str:
-        if seat != CHANCE:
-            assert not isinstance(action, Card)
-            who = self.name_of(state, seat, names)
-            text = notation.format_move(action)
-            if state.phase is Phase.PLAY and len(state.players[seat].hands) > 1:
-                text += f" (hand {state.current[1] + 1})"
-            return f"{who}: {text}"
-        assert isinstance(action, Card)
-        target, which = state.pending[0]
-        if target == DEALER:
-            if which == FACE_DOWN:
-                return "The dealer takes a card face down" + (f" ({action.pretty})" if everything else "")
-            if state.phase is Phase.DEAL:
-                return f"The dealer is dealt {action.pretty} face up"
-            return f"The dealer draws {action.pretty}"
-        who = self.name_of(state, target, names)
-        hands = state.players[target].hands
-        where = f" (hand {which + 1})" if len(hands) > 1 else ""
-        return f"{who} is dealt {action.pretty}{where}"
+        return text.describe(state, seat, action, names, everything=False)
 
     def presets(self) -> Mapping[str, Rules]:
         """``manual`` (the defaults) and ``casino`` (:meth:`Rules.casino`)."""
-        return {"manual": Rules(), "casino": Rules.casino()}
+        return PRESETS
 
     # ---- help and bots ------------------------------------------------------------------------
     def advise(self, state: State, seat: int) -> Hint[Move] | None:

@@ -171,6 +171,10 @@ class Rules:
         return self.blackjack is not Payout.NONE
 
 
+PRESETS = {"manual": Rules(), "casino": Rules.casino()}
+"""The manual's game (the defaults) and the usual casino game (:meth:`Rules.casino`)."""
+
+
 # ---- card arithmetic ------------------------------------------------------------------------
 # Cards here are point values: 1 for an ace, 2-9, and 10 for a ten or a picture.
 
@@ -219,5 +223,5 @@ def peeks(rules: Rules, up: int | None) -> bool:
     return rules.deal is Deal.PEEK and rules.naturals and up in (1, 10)
 
 
-__all__ = ["SHOE_SIZES", "VALUES", "Deal", "Double", "Payout", "Rules", "Soft17", "Surrender",
+__all__ = ["PRESETS", "SHOE_SIZES", "VALUES", "Deal", "Double", "Payout", "Rules", "Soft17", "Surrender",
            "dealer_hits", "dealer_hits_total", "hand_total", "is_blackjack", "may_double", "peeks"]

@@ -30,6 +30,7 @@ from parlour.games.blackjack.engine.dealing import (
     draw_card,
 )
 from parlour.games.blackjack.engine.playing import may_split, play, plays
+from parlour.games.blackjack.engine.settlement import returns, seat_scores, winners
 from parlour.games.blackjack.moves import Bet, DoubleDown, Insure, Move, NoInsurance, Split, SurrenderHand
 from parlour.games.blackjack.notation import chips
 from parlour.games.blackjack.rules import Double, Rules, Surrender, may_double
@@ -148,4 +149,5 @@ def _why_not_play(state: State, seat: int, move: Move) -> str:
 
 
 __all__ = ["DECK", "CardsLeft", "apply_move", "card_chances", "cards_left", "deal_card", "draw_card",
-           "explain", "initial_state", "legal_moves", "play_move", "to_act"]
+           "explain", "initial_state", "legal_moves", "play_move", "returns", "seat_scores", "to_act",
+           "winners"]

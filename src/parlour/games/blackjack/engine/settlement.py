@@ -110,3 +110,20 @@ def settle(state: State, count: int) -> State:
     return replace(state, players=tuple(players), history=(*state.history, record), count=count,
                    phase=Phase.OVER if over else Phase.BET, round=state.round if over else state.round + 1,
                    pending=(), current=NO_HAND, hole=-1, dealer=())
+
+
+def returns(state: State) -> tuple[float, ...]:
+    """Each player's chips won (or lost, negative) since the start."""
+    return tuple(float(p.balance - state.rules.bankroll) for p in state.players)
+
+
+def winners(state: State) -> tuple[int, ...]:
+    """Once the game is over, the players with more chips than they started with."""
+    if not state.over:
+        return ()
+    return tuple(seat for seat, p in enumerate(state.players) if p.balance > state.rules.bankroll)
+
+
+def seat_scores(state: State) -> tuple[tuple[int, ...], ...]:
+    """Each player's net chips in each round so far (whole chips, rounded toward zero)."""
+    return tuple(tuple(int(r.net(seat)) for r in state.history) for seat in range(len(state.players)))

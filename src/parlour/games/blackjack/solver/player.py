@@ -9,6 +9,7 @@ that indicator is always 1.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
 import numpy as np
@@ -96,39 +97,35 @@ class UpCard:
             self._plays[key] = got
         return got
 
+    def _next_card(self, hand: Counts, extra: Counts, hard: int,
+                   then: Callable[[Counts, int], float]) -> float:
+        """The value of drawing one card to ``hand``: a bust loses (where the dealer has no
+        blackjack), else ``then(hand with the card, its hard total)``."""
+        removed = plus(hand, extra)
+        value = 0.0
+        for card, p in enumerate(self._probs(removed), start=1):
+            if p:
+                if hard + card > 21:
+                    value -= p * self.no_blackjack(add(removed, card))
+                else:
+                    value += p * then(add(hand, card), hard + card)
+        return value
+
     def hit(self, hand: Counts, extra: Counts, hard: int) -> float:
         """Taking a card, then playing on at best."""
         key = self._key(hand, extra, hard)
-        got = self._hits.get(key)
-        if got is None:
-            removed = plus(hand, extra)
-            got = 0.0
-            for card, p in enumerate(self._probs(removed), start=1):
-                if p:
-                    if hard + card > 21:
-                        got -= p * self.no_blackjack(add(removed, card))
-                    else:
-                        got += p * self.play(add(hand, card), extra, hard + card)
-            self._hits[key] = got
-        return got
+        if key not in self._hits:
+            self._hits[key] = self._next_card(
+                hand, extra, hard, lambda after, total: self.play(after, extra, total))
+        return self._hits[key]
 
     def double(self, hand: Counts, extra: Counts, hard: int) -> float:
         """Doubling the bet for exactly one card."""
         key = self._key(hand, extra, hard)
-        got = self._doubles.get(key)
-        if got is None:
-            removed = plus(hand, extra)
-            got = 0.0
-            for card, p in enumerate(self._probs(removed), start=1):
-                if p:
-                    after = add(removed, card)
-                    if hard + card > 21:
-                        got -= p * self.no_blackjack(after)
-                    else:
-                        got += p * self.stand(after, total_of(add(hand, card))[0])
-            got *= 2.0
-            self._doubles[key] = got
-        return got
+        if key not in self._doubles:
+            self._doubles[key] = 2.0 * self._next_card(
+                hand, extra, hard, lambda after, total: self.stand(plus(after, extra), total_of(after)[0]))
+        return self._doubles[key]
 
     def surrender(self, hand: Counts) -> float:
         """Late surrender: honoured once there is no dealer blackjack (at once with a peek;
