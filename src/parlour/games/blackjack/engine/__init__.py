@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from parlour.core.errors import IllegalMoveError
 from parlour.core.protocol import CHANCE
 from parlour.games.blackjack.engine.betting import (
     answer_insurance,
@@ -67,15 +66,8 @@ def legal_moves(state: State, seat: int) -> tuple[Move, ...]:
     return insurance_moves(state, seat)
 
 
-def apply_move(state: State, seat: int, move: Move) -> State:
-    """Check ``move``, then play it; raises ``IllegalMoveError`` with the reason."""
-    if move not in legal_moves(state, seat):
-        raise IllegalMoveError(explain(state, seat, move))
-    return play_move(state, seat, move)
-
-
 def play_move(state: State, seat: int, move: Move) -> State:
-    """Play ``move``, already known to be legal for ``seat``."""
+    """Play ``move``, already known to be legal for ``seat`` (``Game.apply`` checks it)."""
     if isinstance(move, Bet):
         return place_bet(state, seat, move.amount)
     if isinstance(move, Insure | NoInsurance):
@@ -148,6 +140,6 @@ def _why_not_play(state: State, seat: int, move: Move) -> str:
     return "that is not a move now"  # pragma: no cover - hit and stand are always legal
 
 
-__all__ = ["DECK", "CardsLeft", "apply_move", "card_chances", "cards_left", "deal_card", "draw_card",
+__all__ = ["DECK", "CardsLeft", "card_chances", "cards_left", "deal_card", "draw_card",
            "explain", "initial_state", "legal_moves", "play_move", "returns", "seat_scores", "to_act",
            "winners"]

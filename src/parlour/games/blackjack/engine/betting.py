@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from functools import lru_cache
 
-from parlour.games.blackjack.engine.playing import next_hand, with_player
+from parlour.games.blackjack.engine.playing import next_hand, put
 from parlour.games.blackjack.engine.settlement import settle
 from parlour.games.blackjack.moves import Bet, Insure, NoInsurance
 from parlour.games.blackjack.rules import Deal, is_blackjack, peeks
@@ -48,16 +49,20 @@ def bet_amounts(state: State, seat: int) -> range:
 
 
 def bets(state: State, seat: int) -> tuple[Bet, ...]:
-    return tuple(Bet(amount) for amount in bet_amounts(state, seat))
+    amounts = bet_amounts(state, seat)
+    return _bets(amounts.start, amounts.stop)
+
+
+@lru_cache(maxsize=1024)
+def _bets(low: int, stop: int) -> tuple[Bet, ...]:
+    """``Bet(n)`` for each ``n`` from ``low`` up to ``stop`` (not included)."""
+    return tuple(Bet(amount) for amount in range(low, stop))
 
 
 def place_bet(state: State, seat: int, amount: int) -> State:
     """``seat`` bets ``amount``; the deal starts once every seat in the chips has bet."""
-    players = list(state.players)
-    players[seat] = replace(players[seat], bet=amount)
-    if to_bet(tuple(players)):
-        return replace(state, players=tuple(players))
-    return start_deal(state, tuple(players))
+    players = put(state.players, seat, replace(state.players[seat], bet=amount))
+    return replace(state, players=players) if to_bet(players) else start_deal(state, players)
 
 
 def cut_card_out(state: State) -> bool:
@@ -112,7 +117,7 @@ def answer_insurance(state: State, seat: int, move: Insure | NoInsurance) -> Sta
     peeks or play begins."""
     player = state.players[seat]
     amount = Fraction(player.bet_or_zero(), 2) if isinstance(move, Insure) else Fraction(0)
-    state = with_player(state, seat, replace(player, insurance=amount))
+    state = replace(state, players=put(state.players, seat, replace(player, insurance=amount)))
     return state if to_answer_insurance(state.players) else after_insurance(state)
 
 

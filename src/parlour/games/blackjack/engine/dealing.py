@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, overload
+from typing import overload
 
 from parlour.core.cards import Card, standard_deck
 from parlour.games.blackjack.engine.betting import after_deal
@@ -111,40 +111,42 @@ def _on_table(state: State) -> list[Card]:
     return [*state.dealer, *(card for p in state.players for hand in p.hands for card in hand.cards)]
 
 
-def _shoe_after(state: State, card: Card) -> dict[str, Any]:
-    """The shoe's fields once ``card``, the next card, is dealt: its count less that card (the
-    shoe's last card brings a new shuffle, of every card not on the table), and the running count
-    with it if it is dealt face up."""
+def _shoe_after(state: State, card: Card) -> tuple[tuple[int, ...], int, int, int]:
+    """The shoe once ``card``, the next card, is dealt: its counts less that card (the shoe's
+    last card brings a new shuffle, of every card not on the table), the cards dealt since the
+    shuffle, the shuffles, and the running count (with ``card`` if it is dealt face up)."""
     rules = state.rules
     face_up = state.pending[0] != (DEALER, FACE_DOWN)
     shown = hi_lo(card) if face_up else 0
-    if not rules.decks:
-        return {"count": state.count + shown}
     shoe = state.shoe
+    if not rules.decks:
+        return shoe, state.dealt, state.shuffles, state.count + shown
     if sum(shoe) == 1 and shoe[card.index] == 1:  # the last card: the others are shuffled in
         # the cards on the table (and ``card``) stay out: they are what has been dealt since
         # this shuffle, and those shown are its running count
         table = _on_table(state)
         hole = hi_lo(state.dealer[state.hole]) if state.hole >= 0 else 0
-        return {"shoe": _refill(rules.decks, (card, *table)), "dealt": len(table) + 1,
-                "shuffles": state.shuffles + 1, "count": sum(hi_lo(c) for c in table) - hole + shown}
+        count = sum(hi_lo(c) for c in table) - hole + shown
+        return _refill(rules.decks, (card, *table)), len(table) + 1, state.shuffles + 1, count
     counts = list(shoe)
     counts[card.index] -= 1
-    return {"shoe": tuple(counts), "dealt": state.dealt + 1, "count": state.count + shown}
+    return tuple(counts), state.dealt + 1, state.shuffles, state.count + shown
 
 
 def deal_card(state: State, card: Card) -> State:
     """Deal ``card``, the card drawn, to the first hand waiting for one; once the cards waited
     for are dealt, the round moves on."""
     (target, which), *left = state.pending
-    changes = _shoe_after(state, card)
+    shoe, dealt, shuffles, count = _shoe_after(state, card)
+    dealer, hole, players = state.dealer, state.hole, state.players
     if target == DEALER:
-        hole = len(state.dealer) if which == FACE_DOWN else state.hole
-        state = replace(state, dealer=(*state.dealer, card), hole=hole, pending=tuple(left), **changes)
+        hole = len(dealer) if which == FACE_DOWN else hole
+        dealer = (*dealer, card)
     else:
-        hand = state.players[target].hands[which]
-        state = with_hand(state, target, which, replace(hand, cards=(*hand.cards, card)), pending=tuple(left),
-                          **changes)
+        hand = players[target].hands[which]
+        players = with_hand(players, target, which, replace(hand, cards=(*hand.cards, card)))
+    state = replace(state, shoe=shoe, dealt=dealt, shuffles=shuffles, count=count, pending=tuple(left),
+                    dealer=dealer, hole=hole, players=players)
     if left:
         return state
     if state.phase is Phase.DEAL:

@@ -9,29 +9,30 @@ Doubling, splitting and surrender are for a hand's first two cards only.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TypeVar
 
 from parlour.games.blackjack.engine.settlement import dealer_turn
 from parlour.games.blackjack.moves import DoubleDown, Hit, Play, Split, Stand, SurrenderHand
-from parlour.games.blackjack.rules import Surrender, may_double
+from parlour.games.blackjack.rules import Surrender, hand_total, is_blackjack, may_double
 from parlour.games.blackjack.state import Hand, Phase, Player, State
 
 HIT, STAND, DOUBLE, SPLIT, SURRENDER = Hit(), Stand(), DoubleDown(), Split(), SurrenderHand()
 
 
-def with_player(state: State, seat: int, player: Player, **changes: Any) -> State:
-    """``state`` with ``player`` at ``seat`` (and the other ``changes`` to its fields)."""
-    players = list(state.players)
-    players[seat] = player
-    return replace(state, players=tuple(players), **changes)
+T = TypeVar("T")
 
 
-def with_hand(state: State, seat: int, index: int, hand: Hand, **changes: Any) -> State:
-    """``state`` with ``hand`` as ``seat``'s hand ``index`` (and the other ``changes``)."""
-    player = state.players[seat]
-    hands = list(player.hands)
-    hands[index] = hand
-    return with_player(state, seat, replace(player, hands=tuple(hands)), **changes)
+def put(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
+    """``items`` with ``item`` at ``index``."""
+    changed = list(items)
+    changed[index] = item
+    return tuple(changed)
+
+
+def with_hand(players: tuple[Player, ...], seat: int, index: int, hand: Hand) -> tuple[Player, ...]:
+    """``players`` with ``hand`` as ``seat``'s hand ``index``."""
+    player = players[seat]
+    return put(players, seat, replace(player, hands=put(player.hands, index, hand)))
 
 
 def may_split(state: State, seat: int) -> bool:
@@ -67,33 +68,37 @@ def plays(state: State, seat: int) -> tuple[Play, ...]:
 def play(state: State, seat: int, move: Play) -> State:
     """``seat`` plays ``move`` (one of :func:`plays`) on the hand to act."""
     index = state.current[1]
-    hand = state.players[seat].hands[index]
+    player = state.players[seat]
+    hand = player.hands[index]
     if isinstance(move, Hit):
         return replace(state, pending=((seat, index),))
     if isinstance(move, Stand):
-        return next_hand(with_hand(state, seat, index, replace(hand, done=True)))
+        stood = replace(hand, done=True)
+        return next_hand(replace(state, players=with_hand(state.players, seat, index, stood)))
     if isinstance(move, DoubleDown):
-        return with_hand(state, seat, index, replace(hand, bet=hand.bet * 2, doubled=True),
-                         pending=((seat, index),))
+        doubled = replace(hand, bet=hand.bet * 2, doubled=True)
+        return replace(state, players=with_hand(state.players, seat, index, doubled),
+                       pending=((seat, index),))
     if isinstance(move, SurrenderHand):
-        return next_hand(with_hand(state, seat, index, replace(hand, done=True, surrendered=True)))
+        given_up = replace(hand, done=True, surrendered=True)
+        return next_hand(replace(state, players=with_hand(state.players, seat, index, given_up)))
     assert isinstance(move, Split)
-    player = state.players[seat]
     halves = tuple(Hand((card,), hand.bet, from_split=True) for card in hand.cards)
     hands = (*player.hands[:index], *halves, *player.hands[index + 1:])
-    return with_player(state, seat, replace(player, hands=hands), pending=((seat, index),))
+    return replace(state, players=put(state.players, seat, replace(player, hands=hands)),
+                   pending=((seat, index),))
 
 
 def stands_by_itself(state: State, player: Player, hand: Hand) -> bool:
     """``player``'s ``hand``, dealt its first two cards, has nothing to decide."""
     rules = state.rules
     values = hand.values
-    if hand.total >= 21 or hand.doubled:
+    if hand_total(values)[0] >= 21 or hand.doubled:
         return True
     if hand.from_split:  # split aces stand after one card, unless they may draw or split again
         return values[0] == 1 and not rules.hit_split_aces and not (
             rules.resplit_aces and values[1] == 1 and len(player.hands) < rules.split_hands)
-    return hand.natural(rules)
+    return rules.naturals and is_blackjack(values)  # (``hand.natural``: not from a split)
 
 
 def next_hand(state: State) -> State:
@@ -112,9 +117,5 @@ def next_hand(state: State) -> State:
                 if players is state.players and state.phase is Phase.PLAY and state.current == here:
                     return state  # (the hand that was to act, after its card)
                 return replace(state, players=players, phase=Phase.PLAY, current=here)
-            hands = list(players[seat].hands)
-            hands[index] = replace(hand, done=True)
-            changed = list(players)
-            changed[seat] = replace(players[seat], hands=tuple(hands))
-            players = tuple(changed)
+            players = with_hand(players, seat, index, replace(hand, done=True))
     return dealer_turn(state if players is state.players else replace(state, players=players))
