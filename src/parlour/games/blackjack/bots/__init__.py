@@ -7,18 +7,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from parlour.core.protocol import AnyBot, BotFactory
+from parlour.core.protocol import Bot, BotFactory
 from parlour.games.blackjack.bots.mimic import DealerMimicBot
+from parlour.games.blackjack.moves import Move
 from parlour.games.blackjack.rules import Rules
+from parlour.games.blackjack.view import BlackjackView
 
 
-def _optimal(rules: Rules) -> AnyBot:
+def _optimal(rules: Rules) -> Bot[BlackjackView, Move]:
     from parlour.games.blackjack.bots.optimal import OptimalBot
 
     return OptimalBot()
 
 
-def _counter(rules: Rules) -> AnyBot:
+def _counter(rules: Rules) -> Bot[BlackjackView, Move]:
     from parlour.games.blackjack.bots.counter import CounterBot
 
     return CounterBot()
