@@ -55,12 +55,17 @@ def plays(state: State, seat: int) -> tuple[Play, ...]:
     hand = player.hands[state.current[1]]
     if len(hand.cards) != 2:
         return HIT, STAND
+    double = may_double(rules, hand.values, hand.from_split)
+    split = may_split(state, seat)
+    if (double or split) and player.free < hand.bet:  # not the chips to match the hand's bet
+        double = split = False
+    surrender = rules.surrender is Surrender.LATE and not hand.from_split and len(player.hands) == 1
     moves: list[Play] = [HIT, STAND]
-    double, split = may_double(rules, hand.values, hand.from_split), may_split(state, seat)
-    if (double or split) and player.free >= hand.bet:  # the chips to match the hand's bet
-        moves += [DOUBLE] if double else []
-        moves += [SPLIT] if split else []
-    if rules.surrender is Surrender.LATE and not hand.from_split and len(player.hands) == 1:
+    if double:
+        moves.append(DOUBLE)
+    if split:
+        moves.append(SPLIT)
+    if surrender:
         moves.append(SURRENDER)
     return tuple(moves)
 
