@@ -17,6 +17,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from parlour.core.protocol import Advice, Hint
+from parlour.games.blackjack.engine import legal_moves
 from parlour.games.blackjack.moves import DoubleDown, Hit, Move, Split, Stand, SurrenderHand, TrainerNote
 from parlour.games.blackjack.notation import chips, format_move
 from parlour.games.blackjack.rules import Deal, Rules
@@ -24,8 +25,6 @@ from parlour.games.blackjack.solver.dealer import ZERO, Shoe, counts_of, total_o
 from parlour.games.blackjack.solver.player import UpCard, needed_keys
 from parlour.games.blackjack.state import Phase, State, value
 from parlour.games.blackjack.view import public
-
-NAMES = {Hit: "hit", Stand: "stand", DoubleDown: "double", Split: "split", SurrenderHand: "surrender"}
 
 
 def _play_rules(rules: Rules) -> Rules:
@@ -91,19 +90,19 @@ def hint(state: State, seat: int, legal: Sequence[Move]) -> Hint[Move] | None:
     ranked = sorted((m for m in legal if type(m) in valued), key=lambda m: -valued[type(m)])
     if not ranked:
         return None
-    bet = state.players[seat].hands[state.current[1]].bet
+    hand = state.hand
     best = valued[type(ranked[0])]
     options = []
     for m in ranked:
         v = valued[type(m)]
-        why = f"{NAMES[type(m)]}: expected return {v:+.3f} a chip bet ({_chips_word(v * bet)} on this hand)"
+        why = (f"{format_move(m)}: expected return {v:+.3f} a chip bet "
+               f"({_chips_word(v * hand.bet)} on this hand)")
         if m is not ranked[0]:
-            why += f", {best - v:.3f} worse than {NAMES[type(ranked[0])]}"
+            why += f", {best - v:.3f} worse than {format_move(ranked[0])}"
         options.append(Advice(m, v, why))
-    hand = state.players[seat].hands[state.current[1]]
     showing = "no dealer card showing" if state.up_card is None or state.rules.deal is Deal.MANUAL \
         else f"the dealer showing {state.up_card.pretty}"
-    summary = (f"Best: {NAMES[type(ranked[0])]} on {'soft ' if hand.soft else ''}{hand.total} against "
+    summary = (f"Best: {format_move(ranked[0])} on {'soft ' if hand.soft else ''}{hand.total} against "
                f"{showing} (expected return {best:+.3f} a chip bet)")
     return Hint(summary, tuple(options), "expected return")
 
@@ -119,8 +118,6 @@ def judge(state: State, seat: int, move: Move) -> TrainerNote | None:
     (``None`` for a move that plays no hand)."""
     if state.phase is not Phase.PLAY or state.pending or state.current[0] != seat:
         return None
-    from parlour.games.blackjack.engine import legal_moves
-
     legal = legal_moves(state, seat)
     valued = values(public(state), seat, legal)
     if move not in legal or type(move) not in valued:
