@@ -66,7 +66,7 @@ def legal_moves(state: State, seat: int) -> tuple[Move, ...]:
     return insurance_moves(state, seat)
 
 
-def play_move(state: State, seat: int, move: Move) -> State:
+def apply_move(state: State, seat: int, move: Move) -> State:
     """Play ``move``, already known to be legal for ``seat`` (``Game.apply`` checks it)."""
     if isinstance(move, Bet):
         return place_bet(state, seat, move.amount)
@@ -140,6 +140,19 @@ def _why_not_play(state: State, seat: int, move: Move) -> str:
     return "that is not a move now"  # pragma: no cover - hit and stand are always legal
 
 
-__all__ = ["DECK", "CardsLeft", "card_chances", "cards_left", "deal_card", "draw_card",
-           "explain", "initial_state", "legal_moves", "play_move", "returns", "seat_scores", "to_act",
-           "winners"]
+__all__ = [
+    "DECK",
+    "CardsLeft",
+    "apply_move",
+    "card_chances",
+    "cards_left",
+    "deal_card",
+    "draw_card",
+    "explain",
+    "initial_state",
+    "legal_moves",
+    "returns",
+    "seat_scores",
+    "to_act",
+    "winners",
+]
