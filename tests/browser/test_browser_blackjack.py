@@ -24,8 +24,9 @@ from playwright.sync_api import Page, expect
 from parlour.core.protocol import CHANCE
 from parlour.games.blackjack import GAME, Deal, Double, Payout, Rules, Surrender
 from parlour.games.blackjack.bots import BOTS
-from parlour.games.blackjack.engine import chips
-from parlour.games.blackjack.state import Bet, Phase
+from parlour.games.blackjack.moves import Bet
+from parlour.games.blackjack.notation import chips
+from parlour.games.blackjack.state import Phase
 
 pytestmark = NEEDS_CHROMIUM
 

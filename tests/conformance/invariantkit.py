@@ -31,10 +31,11 @@ from parlour.core.options import rules_to_json
 from parlour.core.protocol import CHANCE
 from parlour.core.record import Entry, Record
 from parlour.core.tiles import double_six_set
+from parlour.games.blackjack.moves import DoubleDown
+from parlour.games.blackjack.moves import Outcome as BOutcome
 from parlour.games.blackjack.rules import Deal as BDeal
 from parlour.games.blackjack.rules import Soft17, Surrender
-from parlour.games.blackjack.state import DEALER, DoubleDown
-from parlour.games.blackjack.state import Outcome as BOutcome
+from parlour.games.blackjack.state import DEALER
 from parlour.games.blackjack.state import Phase as BPhase
 from parlour.games.dominoes.notation import End, Knock
 from parlour.games.dominoes.notation import Play as DPlay

@@ -299,8 +299,8 @@ def test_a_failure_names_the_game_the_seed_and_the_move(monkeypatch: pytest.Monk
 def test_regression_a_dealer_blackjack_turned_up_at_the_peek_is_counted() -> None:
     """The running count missed the hole card when the dealer peeked and turned up a blackjack."""
     from parlour.core.cards import Card
+    from parlour.games.blackjack.moves import Bet
     from parlour.games.blackjack.rules import Deal, Rules
-    from parlour.games.blackjack.state import Bet
 
     game = registry.get("blackjack")
     state = game.initial_state(Rules.casino(deal=Deal.PEEK, decks=1, rounds=2), 1)

@@ -10,7 +10,8 @@ import pytest
 from parlour.core.cards import Card
 from parlour.core.protocol import CHANCE
 from parlour.games.blackjack import GAME, Bet, DoubleDown, Hit, Phase, Rules, Split, Stand
-from parlour.games.blackjack.advisor import OptimalBot, best_move, values
+from parlour.games.blackjack.advisor import values
+from parlour.games.blackjack.bots.optimal import OptimalBot, best_move
 from parlour.games.blackjack.solver import Action, solve
 
 CASINO = Rules.casino(decks=0)
@@ -100,7 +101,8 @@ def test_the_counter_bets_up_with_the_true_count_and_insures_when_tens_are_rich(
     import dataclasses
 
     from parlour.games.blackjack import Insure, NoInsurance
-    from parlour.games.blackjack.advisor import CounterBot, true_count
+    from parlour.games.blackjack.bots.counter import CounterBot
+    from parlour.games.blackjack.view import true_count
 
     rules = Rules.casino(decks=2, min_bet=2, max_bet=20, insurance=True)
     fresh = GAME.initial_state(rules, 1)

@@ -361,16 +361,22 @@ def test_an_infinite_deck_never_runs_out():
 
 
 # ---- the hole card is never told -----------------------------------------------------------------
-def test_a_resampled_hole_card_leaves_no_trace_of_the_true_shoe():
+def test_a_resampled_hole_card_is_taken_from_the_unseen_cards():
     """A bot's resample puts another hole card in the dealer's hand and the true one back in the
-    shoe; the state's cache of the shoe's cards (``drawable``) must not still describe the true
-    shoe."""
+    shoe: the shoe and the dealer's cards together hold the same cards as before, and the next
+    draws come from the resampled shoe."""
     state = deal(start(Rules.casino(decks=1), [5]), "9S 6H 8D QC")  # the queen is the hole card
-    assert state.drawable is not None and state.drawable[0] is state.shoe
+    seen = set()
     for seed in range(20):
         other = GAME.resample_hidden(state, 0, random.Random(seed))
-        assert other.drawable is None or other.drawable[0] is other.shoe
+        hole = other.dealer[other.hole]
+        seen.add(hole)
         assert sum(other.shoe) == sum(state.shoe) and other.dealer[0] == C("6H")
+        assert other.shoe[hole.index] == state.shoe[hole.index] - (hole != C("QC"))
+        assert other.shoe[C("QC").index] == (hole != C("QC"))
+        draw = GAME.sample_chance(other, random.Random(seed))
+        assert other.shoe[draw.index] > 0
+    assert len(seen) > 5
 
 
 def test_the_hole_card_is_in_no_view_log_line_or_count_until_turned_up():

@@ -1,8 +1,9 @@
-"""The best play of any hand at the table, from the solver: the ``optimal`` bot and the hints.
+"""The best play of any hand at the table, from the solver: the hints, the trainer's word on a
+play, and the values the ``optimal`` and ``counter`` bots play by.
 
 For the hand being played (its cards, whether it came from a split) against the dealer's card
 showing (or none, in the manual's deal), every legal decision is valued exactly as the solver
-values it (:mod:`parlour.games.blackjack.solver_core`): per unit of the hand's bet, with the
+values it (:mod:`parlour.games.blackjack.solver`): per unit of the hand's bet, with the
 shoe a full one less the hand's cards and the dealer's card (the composition the strategy chart
 is made for; the other players' cards and the cards of earlier rounds are not counted: that is
 card counting's business, and the counting bot's).  Where the dealer has peeked, the values are
@@ -11,31 +12,19 @@ those once the dealer is known to have no blackjack.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import lru_cache
-from typing import Any
 
-from parlour.core.protocol import Advice, Bot, Hint
-from parlour.games.blackjack.engine import chips
+from parlour.core.protocol import Advice, Hint
+from parlour.games.blackjack.engine import legal_moves
+from parlour.games.blackjack.moves import DoubleDown, Hit, Move, Split, Stand, SurrenderHand, TrainerNote
+from parlour.games.blackjack.notation import chips, format_move
 from parlour.games.blackjack.rules import Deal, Rules
-from parlour.games.blackjack.solver_core import ZERO, Shoe, UpCard, counts_of, needed_keys, total_of
-from parlour.games.blackjack.state import (
-    Bet,
-    DoubleDown,
-    Hit,
-    Move,
-    NoInsurance,
-    Phase,
-    Split,
-    Stand,
-    State,
-    SurrenderHand,
-    value,
-)
-from parlour.games.blackjack.view import BlackjackView, true_count
-
-NAMES = {Hit: "hit", Stand: "stand", DoubleDown: "double", Split: "split", SurrenderHand: "surrender"}
+from parlour.games.blackjack.solver.dealer import ZERO, Shoe, counts_of, total_of
+from parlour.games.blackjack.solver.player import UpCard, needed_keys
+from parlour.games.blackjack.state import Phase, State, value
+from parlour.games.blackjack.view import public
 
 
 def _play_rules(rules: Rules) -> Rules:
@@ -66,7 +55,7 @@ def values(state: State, seat: int, moves: Sequence[Move]) -> dict[type, float]:
     up_card = state.up_card
     up = None if up_card is None or rules.deal is Deal.MANUAL else value(up_card)
     solver = _up_card(rules, up)
-    hand = state.players[seat].hands[state.current[1]]
+    hand = state.hand
     cards = hand.values
     counts = counts_of(cards)
     extra = counts_of(cards[:1]) if hand.from_split else ZERO
@@ -86,21 +75,11 @@ def values(state: State, seat: int, moves: Sequence[Move]) -> dict[type, float]:
         elif kind is Split:
             got = solver.split(cards[0])
         elif kind is SurrenderHand:
-            got = solver.choices(*cards).get("surrender", -0.5)
+            got = solver.surrender(counts)
         else:
             continue
         out[kind] = got / no_bj if no_bj > 0 else got
     return out
-
-
-def best_move(state: State, seat: int, legal: Sequence[Move]) -> Move:
-    """The optimal bot's choice: the smallest bet, no insurance, the best-valued play."""
-    if state.phase is Phase.BET:
-        return min((m for m in legal if isinstance(m, Bet)), key=lambda b: b.amount)
-    if state.phase is Phase.INSURANCE:
-        return NoInsurance()
-    valued = values(state, seat, legal)
-    return max((m for m in legal if type(m) in valued), key=lambda m: valued[type(m)])
 
 
 def hint(state: State, seat: int, legal: Sequence[Move]) -> Hint[Move] | None:
@@ -111,19 +90,19 @@ def hint(state: State, seat: int, legal: Sequence[Move]) -> Hint[Move] | None:
     ranked = sorted((m for m in legal if type(m) in valued), key=lambda m: -valued[type(m)])
     if not ranked:
         return None
-    bet = state.players[seat].hands[state.current[1]].bet
+    hand = state.hand
     best = valued[type(ranked[0])]
     options = []
     for m in ranked:
         v = valued[type(m)]
-        why = f"{NAMES[type(m)]}: expected return {v:+.3f} a chip bet ({_chips_word(v * bet)} on this hand)"
+        why = (f"{format_move(m)}: expected return {v:+.3f} a chip bet "
+               f"({_chips_word(v * hand.bet)} on this hand)")
         if m is not ranked[0]:
-            why += f", {best - v:.3f} worse than {NAMES[type(ranked[0])]}"
+            why += f", {best - v:.3f} worse than {format_move(ranked[0])}"
         options.append(Advice(m, v, why))
-    hand = state.players[seat].hands[state.current[1]]
     showing = "no dealer card showing" if state.up_card is None or state.rules.deal is Deal.MANUAL \
         else f"the dealer showing {state.up_card.pretty}"
-    summary = (f"Best: {NAMES[type(ranked[0])]} on {'soft ' if hand.soft else ''}{hand.total} against "
+    summary = (f"Best: {format_move(ranked[0])} on {'soft ' if hand.soft else ''}{hand.total} against "
                f"{showing} (expected return {best:+.3f} a chip bet)")
     return Hint(summary, tuple(options), "expected return")
 
@@ -134,45 +113,27 @@ def _chips_word(amount: float) -> str:
     return f"{sign}{chips(int(rounded)) if rounded == int(rounded) else f'{rounded:.2f}'} chips"
 
 
-class OptimalBot(Bot[Any, Any]):
-    """Plays the solver's best play for every hand (it sees only its view); bets the minimum."""
-
-    name = "optimal"
-
-    def choose(self, game: Any, view: Any, legal: Sequence[Any], rng: random.Random) -> Move:
-        assert isinstance(view, BlackjackView)
-        return best_move(view.state, view.seat if view.seat is not None else -1, legal)
-
-
-SPREAD = 8
-"""The counter's largest bet, in smallest bets."""
-
-
-def counted_bet(state: State, legal: Sequence[Move]) -> Bet:
-    """The counter's bet: the smallest while the true count is 1 or less, then one more smallest
-    bet for each point of true count above 1, up to ``SPREAD`` of them (and what the table and
-    the chips allow)."""
-    bets = sorted((m for m in legal if isinstance(m, Bet)), key=lambda b: b.amount)
-    count = true_count(state)
-    units = 1 if count is None or count <= 1 else min(SPREAD, 1 + int(count - 1))
-    want = bets[0].amount * units
-    return max((b for b in bets if b.amount <= want), key=lambda b: b.amount)
+def judge(state: State, seat: int, move: Move) -> TrainerNote | None:
+    """The trainer's word on ``move``, a play of the hand to act, valued from ``seat``'s view
+    (``None`` for a move that plays no hand)."""
+    if state.phase is not Phase.PLAY or state.pending or state.current[0] != seat:
+        return None
+    legal = legal_moves(state, seat)
+    valued = values(public(state), seat, legal)
+    if move not in legal or type(move) not in valued:
+        return None
+    best = max(valued, key=lambda kind: valued[kind])
+    name = {type(m): format_move(m) for m in legal}
+    return TrainerNote(seat, state.current[1], name[type(move)], name[best], valued[type(move)], valued[best])
 
 
-class CounterBot(Bot[Any, Any]):
-    """Plays as ``optimal`` and counts cards (Hi-Lo): it raises its bet with the true count, from
-    the smallest bet up to ``SPREAD`` times it, and takes insurance when the true count is 3 or
-    more (when a third of the unseen cards are tens, insurance pays)."""
-
-    name = "counter"
-
-    def choose(self, game: Any, view: Any, legal: Sequence[Any], rng: random.Random) -> Move:
-        assert isinstance(view, BlackjackView)
-        state = view.state
-        if state.phase is Phase.BET:
-            return counted_bet(state, legal)
-        if state.phase is Phase.INSURANCE:
-            count = true_count(state)
-            insure = next((m for m in legal if not isinstance(m, NoInsurance)), None)
-            return insure if insure is not None and count is not None and count >= 3 else NoInsurance()
-        return best_move(state, view.seat if view.seat is not None else -1, legal)
+def train(before: State, seat: int, move: Move, after: State) -> State:
+    """``after``, the state ``move`` led to, with the trainer's word on the move and the seat's
+    share of best plays (a move that plays no hand leaves both as they were)."""
+    note = judge(before, seat, move)
+    if note is None:
+        return after
+    trained = list(after.trained or [(0, 0)] * len(after.players))
+    judged, best = trained[seat]
+    trained[seat] = (judged + 1, best + note.correct)
+    return replace(after, trained=tuple(trained), note=note)

@@ -9,17 +9,14 @@ from fractions import Fraction
 from parlour.core.cards import Card
 from parlour.core.commands import Command
 from parlour.core.errors import RulesError
-from parlour.core.protocol import CHANCE, BotFactory, Game, GameSpec, Hint
+from parlour.core.protocol import BotFactory, Game, GameSpec, Hint
 from parlour.games.blackjack import engine, notation, text
-from parlour.games.blackjack.engine import chips
-from parlour.games.blackjack.rules import Deal, Double, Payout, Rules, Soft17, Surrender
-from parlour.games.blackjack.state import DEALER, Move, Phase, State, TrainerNote
-from parlour.games.blackjack.view import BlackjackView
+from parlour.games.blackjack.moves import Move
+from parlour.games.blackjack.rules import PRESETS, Deal, Double, Payout, Rules, Soft17, Surrender
+from parlour.games.blackjack.state import Phase, State
+from parlour.games.blackjack.view import BlackjackView, resample_hidden
 
 MAX_PLAYERS = 7
-_play_move = engine.play_move
-_game_move = engine.game_move
-_CARD_TEXT = notation.CARD_TEXT
 
 
 class Blackjack(Game[Rules, State, Move, Card, BlackjackView]):
@@ -56,107 +53,61 @@ class Blackjack(Game[Rules, State, Move, Card, BlackjackView]):
             raise RulesError(f"Blackjack takes 1 to {MAX_PLAYERS} players, not {players}")
         return engine.initial_state(rules, players)
 
-    # The methods a game's loop calls over and over are the engine's functions themselves (as
-    # static methods): the same answers, without a method call in between.
-    to_act = staticmethod(engine.to_act)
+    def to_act(self, state: State) -> tuple[int, ...]:
+        return engine.to_act(state)
 
     def players(self, state: State) -> int:
         return len(state.players)
 
-    legal_moves = staticmethod(engine.legal_moves)  # in the order of ``engine``'s docstring
+    def legal_moves(self, state: State, seat: int) -> tuple[Move, ...]:
+        return engine.legal_moves(state, seat)  # in the order of ``engine``'s docstring
 
     def explain_illegal(self, state: State, seat: int, move: Move) -> str:
         return engine.explain(state, seat, move)
 
     def _apply_move(self, state: State, seat: int, move: Move) -> State:
-        """``engine.game_move`` (``play_move``); with the trainer on, the play with the trainer's
-        word on it."""
+        """The move played; with the trainer on, with the trainer's word on it."""
+        after = engine.apply_move(state, seat, move)
         if not state.rules.trainer:
-            return _game_move(state, seat, move)
-        note = self._judge(state, seat, move)
-        after = _play_move(state, seat, move)
-        if note is None:
             return after
-        trained = list(after.trained or [(0, 0)] * len(after.players))
-        judged, best = trained[seat]
-        trained[seat] = (judged + 1, best + note.correct)
-        return engine.replace(after, trained=tuple(trained), note=note)
+        from parlour.games.blackjack.advisor import train
 
-    def _judge(self, state: State, seat: int, move: Move) -> TrainerNote | None:
-        """The trainer's word on ``move`` (a play of a hand, legal here), from the seat's view."""
-        if state.phase is not Phase.PLAY or seat not in self.to_act(state):
-            return None
-        legal = self.legal_moves(state, seat)
-        if move not in legal:
-            return None  # refused anyway, with its reason
-        from parlour.games.blackjack.advisor import values
-
-        valued = values(self.view(state, seat).state, seat, legal)
-        if type(move) not in valued:
-            return None
-        best = max(valued, key=lambda kind: valued[kind])
-        name = {type(m): notation.format_move(m) for m in legal}
-        return TrainerNote(seat, state.current[1], name[type(move)], name[best], valued[type(move)],
-                           valued[best])
+        return train(state, seat, move, after)
 
     # ---- chance: the cards, one at a time -----------------------------------------------------
     def chance_outcomes(self, state: State) -> tuple[tuple[Card, Fraction], ...]:
         return engine.card_chances(state)
 
-    possible_outcomes = staticmethod(engine.cards_left)
-    """The cards left, as ``chance_outcomes`` lists them (``in`` answers at once)."""
+    def possible_outcomes(self, state: State) -> engine.CardsLeft:
+        """The cards left, as ``chance_outcomes`` lists them (``in`` answers at once)."""
+        return engine.cards_left(state)
 
-    sample_chance = staticmethod(engine.draw_card)
-    """The same draw as ``Game.sample_chance`` from ``chance_outcomes`` (the same card for the
-    same ``rng``), by one integer draw over the shoe's counts (``engine.draw_card``)."""
+    def sample_chance(self, state: State, rng: random.Random) -> Card:
+        """The same draw as ``Game.sample_chance`` from ``chance_outcomes`` (the same card for the
+        same ``rng``), by one integer draw over the shoe's counts."""
+        return engine.draw_card(state, rng)
 
-    _apply_outcome = staticmethod(engine.apply_card)
+    def _apply_outcome(self, state: State, outcome: Card) -> State:
+        return engine.deal_card(state, outcome)
 
     def resample_hidden(self, state: State, seat: int | None, rng: random.Random) -> State:
-        """Another hole card, from the cards the players cannot have seen (the shoe and the
-        hole card itself)."""
-        if state.hole < 0:
-            return state
-        old = state.dealer[state.hole]
-        if state.rules.decks:
-            shoe = list(state.shoe)
-            shoe[old.index] += 1
-            pool = [i for i, n in enumerate(shoe) for _ in range(n)]
-            new = engine.DECK[rng.choice(pool)]
-            shoe[new.index] -= 1
-            state = engine.replace(state, shoe=tuple(shoe), drawable=None)  # (a cache of the true shoe)
-        else:
-            new = rng.choice(engine.DECK)
-        dealer = list(state.dealer)
-        dealer[state.hole] = new
-        return engine.replace(state, dealer=tuple(dealer))
+        return resample_hidden(state, rng)
 
     # ---- results -----------------------------------------------------------------------------
     def returns(self, state: State) -> tuple[float, ...]:
         """Chips won (or lost, negative) since the start."""
-        start = state.rules.bankroll
-        return tuple(float(p.balance - start) for p in state.players)
+        return engine.returns(state)
 
     def winners(self, state: State) -> tuple[int, ...]:
         """The players who end with more chips than they started with (the house is the only
         opponent, so there may be several, or none)."""
-        if not state.over:
-            return ()
-        return tuple(s for s, p in enumerate(state.players) if p.balance > state.rules.bankroll)
+        return engine.winners(state)
 
     def seat_scores(self, state: State) -> tuple[tuple[int, ...], ...]:
-        return tuple(tuple(int(r.net(s)) for r in state.history) for s in range(len(state.players)))
+        return engine.seat_scores(state)
 
     def result_text(self, state: State, names: Sequence[str] | None = None) -> str:
-        start = state.rules.bankroll
-        parts = []
-        for s, p in enumerate(state.players):
-            diff = p.balance - start
-            sign = "+" if diff > 0 else ("\u2212" if diff < 0 else "\u00b1")
-            parts.append(f"{self.name_of(state, s, names)} ends with {chips(p.balance)} chips "
-                         f"({sign}{chips(abs(diff))})")
-        rounds = len(state.history)
-        return f"After {rounds} round{'s' if rounds != 1 else ''}: " + "; ".join(parts) + "."
+        return text.result_text(state, names)
 
     def view(self, state: State, seat: int | None) -> BlackjackView:
         return BlackjackView.of(state, seat)
@@ -174,13 +125,6 @@ class Blackjack(Game[Rules, State, Move, Card, BlackjackView]):
     def format_outcome(self, state: State, outcome: Card) -> str:
         return notation.format_outcome(outcome)
 
-    def format_action(self, state: State, seat: int, action: Move | Card) -> str:
-        """``Game.format_action``, without its two calls between (the driver records every step)."""
-        if seat == CHANCE:
-            text = _CARD_TEXT.get(action)  # type: ignore[arg-type]
-            return text if text is not None else notation.format_outcome(action)  # type: ignore[arg-type]
-        return notation.format_move(action)  # type: ignore[arg-type]
-
     def render_text(self, view: BlackjackView, names: Sequence[str]) -> str:
         return text.render_view(view, names)
 
@@ -193,38 +137,16 @@ class Blackjack(Game[Rules, State, Move, Card, BlackjackView]):
     def describe(self, state: State, seat: int, action: Move | Card,
                  names: Sequence[str] | None = None) -> str:
         """Everything, the hole card included: for the table's private log."""
-        return self._tell(state, seat, action, names, everything=True)
+        return text.describe(state, seat, action, names, everything=True)
 
     def describe_for(self, state: State, seat: int, action: Move | Card, viewer: int | None,
                      names: Sequence[str] | None = None) -> str:
         """What everyone may read: every card dealt face up, never the hole card."""
-        return self._tell(state, seat, action, names, everything=False)
-
-    def _tell(self, state: State, seat: int, action: Move | Card, names: Sequence[str] | None,
-              everything: bool) -> str:
-        if seat != CHANCE:
-            assert not isinstance(action, Card)
-            who = self.name_of(state, seat, names)
-            text = notation.format_move(action)
-            if state.phase is Phase.PLAY and len(state.players[seat].hands) > 1:
-                text += f" (hand {state.current[1] + 1})"
-            return f"{who}: {text}"
-        assert isinstance(action, Card)
-        target, which = state.pending[0]
-        if target == DEALER:
-            if which == 1:
-                return "The dealer takes a card face down" + (f" ({action.pretty})" if everything else "")
-            if state.phase is Phase.DEAL:
-                return f"The dealer is dealt {action.pretty} face up"
-            return f"The dealer draws {action.pretty}"
-        who = self.name_of(state, target, names)
-        hands = state.players[target].hands
-        where = f" (hand {which + 1})" if len(hands) > 1 else ""
-        return f"{who} is dealt {action.pretty}{where}"
+        return text.describe(state, seat, action, names, everything=False)
 
     def presets(self) -> Mapping[str, Rules]:
         """``manual`` (the defaults) and ``casino`` (:meth:`Rules.casino`)."""
-        return {"manual": Rules(), "casino": Rules.casino()}
+        return PRESETS
 
     # ---- help and bots ------------------------------------------------------------------------
     def advise(self, state: State, seat: int) -> Hint[Move] | None:

@@ -2,7 +2,7 @@
 
 ``bet 10``, ``hit``, ``stand``, ``double``, ``split``, ``surrender``, ``insurance`` and
 ``no insurance`` (also ``h``, ``s``, ``d``, ``p``, ``r``, ``i``, ``n``).  A card dealt is written
-as cards are everywhere (``AS``, ``TH``).
+as cards are everywhere (``AS``, ``TH``); chips as people write them (``12``, ``7.5``).
 
 >>> parse_move("Bet 25"), format_move(parse_move(" H "))
 (Bet(amount=25), 'hit')
@@ -10,9 +10,11 @@ as cards are everywhere (``AS``, ``TH``).
 
 from __future__ import annotations
 
-from parlour.core.cards import Card, standard_deck
+from fractions import Fraction
+
+from parlour.core.cards import Card
 from parlour.core.errors import InvalidMoveError
-from parlour.games.blackjack.state import (
+from parlour.games.blackjack.moves import (
     Bet,
     DoubleDown,
     Hit,
@@ -71,9 +73,12 @@ def parse_outcome(text: str) -> Card:
 
 
 def format_outcome(card: Card) -> str:
-    text = CARD_TEXT.get(card)
-    return str(card) if text is None else text
+    return str(card)
 
 
-CARD_TEXT = {card: str(card) for card in standard_deck()}
-"""``str(card)`` of each card of the deck, made once (a card's text is read from two enums)."""
+def chips(amount: Fraction | int) -> str:
+    """Chips as people write them: ``12``, ``7.5``, ``1.2``."""
+    f = Fraction(amount)
+    if f.denominator == 1:
+        return str(f.numerator)
+    return f"{float(f):.2f}".rstrip("0").rstrip(".")

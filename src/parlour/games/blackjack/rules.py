@@ -23,7 +23,6 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from functools import cached_property
 
 from parlour.core.errors import RulesError
 
@@ -161,17 +160,19 @@ class Rules:
                    double_after_split=True, decks=6)
         return replace(base, **changes)  # type: ignore[arg-type]
 
-    # Worked out once and kept on the rules (read at every card dealt; a frozen dataclass's
-    # fields, compared and shown, are not touched).
-    @cached_property
+    @property
     def dealer_shows_card(self) -> bool:
         """A dealer card is face up while the players decide."""
         return self.deal is not Deal.MANUAL
 
-    @cached_property
+    @property
     def naturals(self) -> bool:
         """A two-card 21 is a blackjack, beating other 21s."""
         return self.blackjack is not Payout.NONE
+
+
+PRESETS = {"manual": Rules(), "casino": Rules.casino()}
+"""The manual's game (the defaults) and the usual casino game (:meth:`Rules.casino`)."""
 
 
 # ---- card arithmetic ------------------------------------------------------------------------
@@ -182,7 +183,7 @@ VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
 
 def hand_total(cards: Iterable[int]) -> tuple[int, bool]:
     """The best total of a hand and whether it is soft (an ace counted as 11)."""
-    values = cards if type(cards) is tuple else tuple(cards)
+    values = tuple(cards)
     total = sum(values)
     if total <= 11 and 1 in values:
         return total + 10, True
@@ -222,5 +223,5 @@ def peeks(rules: Rules, up: int | None) -> bool:
     return rules.deal is Deal.PEEK and rules.naturals and up in (1, 10)
 
 
-__all__ = ["SHOE_SIZES", "VALUES", "Deal", "Double", "Payout", "Rules", "Soft17", "Surrender",
+__all__ = ["PRESETS", "SHOE_SIZES", "VALUES", "Deal", "Double", "Payout", "Rules", "Soft17", "Surrender",
            "dealer_hits", "dealer_hits_total", "hand_total", "is_blackjack", "may_double", "peeks"]

@@ -1,13 +1,59 @@
-"""Blackjack as plain text: a seat's view drawn for a terminal."""
+"""Blackjack in words: the log line of each action, the result, and a seat's view drawn for a
+terminal."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from parlour.games.blackjack.engine import chips
+from parlour.core.cards import Card
+from parlour.core.protocol import CHANCE
+from parlour.games.blackjack.moves import Move
+from parlour.games.blackjack.notation import chips, format_move
 from parlour.games.blackjack.rules import Deal, hand_total
-from parlour.games.blackjack.state import Hand, Phase, value
+from parlour.games.blackjack.state import DEALER, FACE_DOWN, Hand, Phase, State, value
 from parlour.games.blackjack.view import BlackjackView, true_count
+
+
+def seat_name(seat: int, names: Sequence[str] | None) -> str:
+    """A seat's name: its player's, else ``Player N``."""
+    if names is not None and 0 <= seat < len(names):
+        return names[seat]
+    return f"Player {seat + 1}"
+
+
+def describe(state: State, seat: int, action: Move | Card, names: Sequence[str] | None,
+             everything: bool) -> str:
+    """The log line for ``action`` applied to ``state``: with ``everything``, the hole card too
+    (the table's private log), else only what everyone may read."""
+    if seat != CHANCE:
+        assert not isinstance(action, Card)
+        said = format_move(action)
+        if state.phase is Phase.PLAY and len(state.players[seat].hands) > 1:
+            said += f" (hand {state.current[1] + 1})"
+        return f"{seat_name(seat, names)}: {said}"
+    assert isinstance(action, Card)
+    target, which = state.pending[0]
+    if target == DEALER:
+        if which == FACE_DOWN:
+            return "The dealer takes a card face down" + (f" ({action.pretty})" if everything else "")
+        if state.phase is Phase.DEAL:
+            return f"The dealer is dealt {action.pretty} face up"
+        return f"The dealer draws {action.pretty}"
+    where = f" (hand {which + 1})" if len(state.players[target].hands) > 1 else ""
+    return f"{seat_name(target, names)} is dealt {action.pretty}{where}"
+
+
+def result_text(state: State, names: Sequence[str] | None) -> str:
+    """Each player's chips at the end, and what they won or lost."""
+    start = state.rules.bankroll
+    parts = []
+    for seat, p in enumerate(state.players):
+        diff = p.balance - start
+        sign = "+" if diff > 0 else ("\u2212" if diff < 0 else "\u00b1")
+        parts.append(f"{seat_name(seat, names)} ends with {chips(p.balance)} chips "
+                     f"({sign}{chips(abs(diff))})")
+    rounds = len(state.history)
+    return f"After {rounds} round{'s' if rounds != 1 else ''}: " + "; ".join(parts) + "."
 
 
 def _cards(cards: Sequence[str | None]) -> str:
@@ -49,8 +95,7 @@ def render_view(view: BlackjackView, names: Sequence[str]) -> str:
     if rules.deal is Deal.MANUAL and s.hole >= 0:
         lines.append("  (the dealer's first card is face down; no card shows until the players have played)")
     for n, p in enumerate(s.players):
-        name = names[n] if n < len(names) else f"Player {n + 1}"
-        head = f"{name}: {chips(p.balance)} chips" + (" (out)" if p.out else "")
+        head = f"{seat_name(n, names)}: {chips(p.balance)} chips" + (" (out)" if p.out else "")
         if p.bet is not None and not p.hands:
             head += f", bet {p.bet}"
         if p.insurance:
@@ -69,12 +114,12 @@ def render_view(view: BlackjackView, names: Sequence[str]) -> str:
         for n, hands in enumerate(r.hands):
             if not hands:
                 continue
-            name = names[n] if n < len(names) else f"Player {n + 1}"
+            name = seat_name(n, names)
             said = "; ".join(f"{h.outcome.value} {'+' if h.net > 0 else ''}{chips(h.net)}" for h in hands)
             lines.append(f"  {name}: {said}")
     if rules.trainer and s.note is not None:
         note = s.note
-        who = names[note.seat] if note.seat < len(names) else f"Player {note.seat + 1}"
+        who = seat_name(note.seat, names)
         if note.correct:
             lines.append(f"Trainer: {who}'s {note.played} was the best play "
                          f"({note.played_value:+.3f} a chip).")
@@ -84,7 +129,7 @@ def render_view(view: BlackjackView, names: Sequence[str]) -> str:
     if rules.trainer and s.trained:
         shares = []
         for seat, (judged, best) in enumerate(s.trained):
-            who = names[seat] if seat < len(names) else f"Player {seat + 1}"
+            who = seat_name(seat, names)
             shares.append(f"{who} {best} of {judged}" if judged else f"{who} none yet")
         lines.append("Best plays: " + ", ".join(shares))
     if rules.decks:

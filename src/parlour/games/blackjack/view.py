@@ -2,18 +2,22 @@
 
 Every player's cards are dealt face up, so all seats (and spectators) see the same thing; the
 hole card is ``null`` in the JSON until the dealer turns it up, and nothing else (its count in
-the Hi-Lo running count, the shoe's composition) gives it away.
+the Hi-Lo running count, the shoe's composition) gives it away; ``resample_hidden`` deals another
+hole card from the unseen cards.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import random
+from dataclasses import dataclass, replace
 from typing import Any
 
 from parlour.core.protocol import View
-from parlour.games.blackjack.engine import _make, _replace, chips, to_act
+from parlour.games.blackjack.engine import DECK, to_act
+from parlour.games.blackjack.moves import HandResult
+from parlour.games.blackjack.notation import chips
 from parlour.games.blackjack.rules import hand_total
-from parlour.games.blackjack.state import Hand, HandResult, Phase, State, value
+from parlour.games.blackjack.state import Hand, Phase, State, value
 
 
 def _hand(state: State, hand: Hand, current: bool) -> dict[str, Any]:
@@ -41,7 +45,27 @@ def public(state: State) -> State:
         counts[card.index] += 1
         shoe = tuple(counts)
     dealer = state.dealer[:state.hole] + state.dealer[state.hole + 1:]
-    return _replace(state, dealer=dealer, shoe=shoe)
+    return replace(state, dealer=dealer, shoe=shoe)
+
+
+def resample_hidden(state: State, rng: random.Random) -> State:
+    """Another hole card, from the cards the players cannot have seen (the shoe and the hole
+    card itself), the true one put back in the shoe: a state no seat can tell from ``state``."""
+    if state.hole < 0:
+        return state
+    old = state.dealer[state.hole]
+    shoe = state.shoe
+    if state.rules.decks:
+        counts = list(shoe)
+        counts[old.index] += 1
+        new = DECK[rng.choice([i for i, n in enumerate(counts) for _ in range(n)])]
+        counts[new.index] -= 1
+        shoe = tuple(counts)
+    else:
+        new = rng.choice(DECK)
+    dealer = list(state.dealer)
+    dealer[state.hole] = new
+    return replace(state, dealer=tuple(dealer), shoe=shoe)
 
 
 def true_count(state: State) -> float | None:
@@ -63,8 +87,6 @@ class BlackjackView(View):
 
     @classmethod
     def of(cls, state: State, seat: int | None) -> BlackjackView:
-        if cls is BlackjackView:  # made as the engine makes its states, without ``__init__``
-            return _make(BlackjackView, {"seat": seat, "state": public(state)})
         return cls(seat, public(state))
 
     @property

@@ -1,0 +1,156 @@
+"""Chance: the shoe, and each card dealt to the hand (or the dealer) waiting for it.
+
+A card's chance is its count in the shoe over the cards left (each of the 52 alike for an
+infinite deck).  A shoe run dry mid-round is refilled with every card not on the table, as a
+dealer would reshuffle the discards; the running count then starts again from the cards shown
+on the table.  The hole card is counted only once turned up.
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+import math
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+from fractions import Fraction
+from functools import lru_cache
+from typing import overload
+
+from parlour.core.cards import Card, standard_deck
+from parlour.games.blackjack.engine.betting import after_deal
+from parlour.games.blackjack.engine.playing import next_hand, with_hand
+from parlour.games.blackjack.engine.settlement import dealer_drew
+from parlour.games.blackjack.state import DEALER, FACE_DOWN, Phase, State, hi_lo
+
+DECK = standard_deck()
+"""The 52 cards, in the order of the shoe's counts (``Card.index``)."""
+
+_ANY_CARD = tuple((card, Fraction(1, 52)) for card in DECK)
+
+
+def card_chances(state: State) -> tuple[tuple[Card, Fraction], ...]:
+    """The next card and its probability: as many as are left in the shoe, each of the 52 alike
+    for an infinite deck."""
+    return _from_shoe(state.shoe) if state.rules.decks else _ANY_CARD
+
+
+@lru_cache(maxsize=4096)
+def _from_shoe(shoe: tuple[int, ...]) -> tuple[tuple[Card, Fraction], ...]:
+    total = sum(shoe)
+    return tuple((DECK[i], Fraction(n, total)) for i, n in enumerate(shoe) if n)
+
+
+class CardsLeft(Sequence[Card]):
+    """The cards that may come next, in the deck's order: those left in ``shoe`` (every card for
+    an infinite deck, an empty ``shoe``), as ``card_chances`` lists them; ``card in`` it reads the
+    card's count, without building the list."""
+
+    __slots__ = ("_shoe",)
+
+    def __init__(self, shoe: tuple[int, ...]) -> None:
+        self._shoe = shoe
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, Card) and (not self._shoe or self._shoe[card.index] > 0)
+
+    def _cards(self) -> tuple[Card, ...]:
+        return tuple(c for c, n in zip(DECK, self._shoe, strict=True) if n) if self._shoe else DECK
+
+    def __len__(self) -> int:
+        return len(self._cards())
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self._cards())
+
+    @overload
+    def __getitem__(self, index: int) -> Card: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Card, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Card | tuple[Card, ...]:
+        return self._cards()[index]
+
+    def __repr__(self) -> str:
+        return f"CardsLeft({' '.join(map(str, self))})"
+
+
+def cards_left(state: State) -> CardsLeft:
+    """The cards that may be dealt next (those ``card_chances`` gives a probability)."""
+    return CardsLeft(state.shoe if state.rules.decks else ())
+
+
+def draw_card(state: State, rng: random.Random) -> Card:
+    """The next card, with its probability in ``card_chances``, by one ``rng.randrange``.
+
+    The same card, and ``rng`` left in the same state, as ``Game.sample_chance`` over
+    ``card_chances``: the probabilities' common denominator is the number of cards left over
+    ``step``, the greatest common divisor of the counts, so a point drawn below it, times
+    ``step``, falls among the cumulative counts where the generic draw's point falls among its
+    cumulative weights."""
+    if not state.rules.decks:
+        return DECK[rng.randrange(52)]
+    shoe = state.shoe
+    step = math.gcd(*shoe)
+    point = rng.randrange(sum(shoe) // step) * step
+    return DECK[bisect.bisect_right(list(itertools.accumulate(shoe)), point)]
+
+
+def _refill(decks: int, out: Sequence[Card]) -> tuple[int, ...]:
+    """A full shoe of ``decks`` packs less the cards ``out``."""
+    counts = [decks] * 52
+    for card in out:
+        counts[card.index] -= 1
+    return tuple(counts)
+
+
+def _on_table(state: State) -> list[Card]:
+    """The cards on the table: the dealer's and every hand's."""
+    return [*state.dealer, *(card for p in state.players for hand in p.hands for card in hand.cards)]
+
+
+def _shoe_after(state: State, card: Card) -> tuple[tuple[int, ...], int, int, int]:
+    """The shoe once ``card``, the next card, is dealt: its counts less that card (the shoe's
+    last card brings a new shuffle, of every card not on the table), the cards dealt since the
+    shuffle, the shuffles, and the running count (with ``card`` if it is dealt face up)."""
+    rules = state.rules
+    face_up = state.pending[0] != (DEALER, FACE_DOWN)
+    shown = hi_lo(card) if face_up else 0
+    shoe = state.shoe
+    if not rules.decks:
+        return shoe, state.dealt, state.shuffles, state.count + shown
+    if sum(shoe) == 1 and shoe[card.index] == 1:  # the last card: the others are shuffled in
+        # the cards on the table (and ``card``) stay out: they are what has been dealt since
+        # this shuffle, and those shown are its running count
+        table = _on_table(state)
+        hole = hi_lo(state.dealer[state.hole]) if state.hole >= 0 else 0
+        count = sum(hi_lo(c) for c in table) - hole + shown
+        return _refill(rules.decks, (card, *table)), len(table) + 1, state.shuffles + 1, count
+    counts = list(shoe)
+    counts[card.index] -= 1
+    return tuple(counts), state.dealt + 1, state.shuffles, state.count + shown
+
+
+def deal_card(state: State, card: Card) -> State:
+    """Deal ``card``, the card drawn, to the first hand waiting for one; once the cards waited
+    for are dealt, the round moves on."""
+    (target, which), *left = state.pending
+    shoe, dealt, shuffles, count = _shoe_after(state, card)
+    dealer, hole, players = state.dealer, state.hole, state.players
+    if target == DEALER:
+        hole = len(dealer) if which == FACE_DOWN else hole
+        dealer = (*dealer, card)
+    else:
+        hand = players[target].hands[which]
+        players = with_hand(players, target, which, replace(hand, cards=(*hand.cards, card)))
+    state = replace(state, shoe=shoe, dealt=dealt, shuffles=shuffles, count=count, pending=tuple(left),
+                    dealer=dealer, hole=hole, players=players)
+    if left:
+        return state
+    if state.phase is Phase.DEAL:
+        return after_deal(state)
+    if state.phase is Phase.PLAY:
+        return next_hand(state)
+    return dealer_drew(state)

@@ -1,0 +1,81 @@
+"""States are plain values: equal states play alike through the protocol, whoever made them (the
+engine, ``dataclasses.replace`` or a constructor), and the bets and the settlement read only the
+state's fields."""
+
+from __future__ import annotations
+
+import dataclasses
+import pickle
+import random
+from fractions import Fraction
+
+from parlour.core.cards import Card
+from parlour.core.protocol import CHANCE
+from parlour.games.blackjack import GAME, Bet, Stand
+from parlour.games.blackjack.rules import Deal, Rules
+from parlour.games.blackjack.state import Player, State
+
+RULES = Rules(deal=Deal.NO_PEEK, rounds=1, max_bet=1, penetration=0)
+
+
+def _fresh(state: State) -> State:
+    """``state`` made anew: an equal value, another object."""
+    return dataclasses.replace(state)
+
+
+def test_a_first_card_from_equal_states_gives_equal_states() -> None:
+    start = GAME.initial_state(RULES, 1)
+    assert GAME.initial_state(RULES, 1) == start
+    after_bet = GAME.apply(start, 0, Bet(1))
+    assert GAME.apply(_fresh(start), 0, Bet(1)) == after_bet
+    for card in GAME.possible_outcomes(after_bet)[:5]:
+        made = GAME.apply(after_bet, CHANCE, card)
+        again = GAME.apply(_fresh(after_bet), CHANCE, card)
+        assert again == made and hash(again) == hash(made)
+        assert made.shoe[card.index] == after_bet.shoe[card.index] - 1 and made.dealt == after_bet.dealt + 1
+
+
+def test_random_games_from_a_state_and_from_copies_of_it_are_the_same_games() -> None:
+    """The same random games from the initial state and from a copy made at every step (and one
+    through pickle): the same moves, cards and results."""
+    for seed in range(40):
+        ends = []
+        for copy in (None, _fresh, lambda s: pickle.loads(pickle.dumps(s))):
+            rng = random.Random(seed)
+            state = GAME.initial_state(RULES, 1)
+            while actors := GAME.to_act(state):
+                if actors == (CHANCE,):
+                    state = GAME.apply(state, CHANCE, GAME.sample_chance(state, rng))
+                else:
+                    legal = GAME.legal_moves(state, actors[0])
+                    state = GAME.apply(state, actors[0], legal[rng.randrange(len(legal))])
+                if copy is not None:
+                    state = copy(state)
+            ends.append(state)
+        assert ends[0] == ends[1] == ends[2]
+        assert ends[0].history == ends[1].history and len(ends[0].history) == 1
+
+
+def test_the_bets_follow_each_seats_chips() -> None:
+    rich = GAME.initial_state(dataclasses.replace(RULES, max_bet=5), 2)
+    poor = dataclasses.replace(rich, players=(Player(Fraction(2)), rich.players[1]))
+    assert [m.amount for m in GAME.legal_moves(rich, 0)] == [1, 2, 3, 4, 5]
+    assert [m.amount for m in GAME.legal_moves(poor, 0)] == [1, 2]
+    assert [m.amount for m in GAME.legal_moves(poor, 1)] == [1, 2, 3, 4, 5]
+    assert GAME.legal_moves(rich, 2) == () and GAME.legal_moves(rich, CHANCE) == ()
+    half_bet = GAME.apply(poor, 0, Bet(2))
+    assert GAME.legal_moves(half_bet, 0) == () and GAME.to_act(half_bet) == (1,)
+
+
+def test_a_balance_of_any_fraction_is_settled_exactly() -> None:
+    for balance in (Fraction(50), Fraction(101, 2)):
+        start = GAME.initial_state(RULES, 1)
+        state = dataclasses.replace(start, players=(Player(balance),))
+        state = GAME.apply(state, 0, Bet(1))
+        for text in ("TS", "9H", "8D", "7C"):  # 18 against 16: the dealer draws
+            state = GAME.apply(state, CHANCE, Card.parse(text))
+        state = GAME.apply(state, 0, Stand())
+        state = GAME.apply(state, CHANCE, Card.parse("KC"))  # the dealer busts
+        assert GAME.to_act(state) == ()
+        assert state.players[0].balance == balance + 1
+        assert state.history[0].hands[0][0].net == 1
