@@ -56,23 +56,24 @@ def mask_of(cards: Iterable[Card]) -> int:
     return mask
 
 
-_SUIT_CARDS: list[list[tuple[Card, ...]]] = []
-"""The cards of every set of bits of each suit (built at first use)."""
-
-
-def _suit_cards() -> list[list[tuple[Card, ...]]]:
+def _suit_cards() -> tuple[tuple[tuple[Card, ...], ...], ...]:
+    tables = []
     for suit in range(4):
         table: list[tuple[Card, ...]] = [()] * (1 << 13)
         for b in range(1, 1 << 13):
             high = b.bit_length() - 1
             table[b] = (*table[b ^ 1 << high], CARDS[suit * 13 + high])
-        _SUIT_CARDS.append(table)
-    return _SUIT_CARDS
+        tables.append(tuple(table))
+    return tuple(tables)
+
+
+SUIT_CARDS = _suit_cards()
+"""``SUIT_CARDS[suit][b]``: the cards of the 13 bits ``b`` of one suit, ace first."""
 
 
 def cards_of(mask: int) -> tuple[Card, ...]:
     """The cards of ``mask``, by suit (clubs, diamonds, hearts, spades), ace to king."""
-    clubs, diamonds, hearts, spades = _SUIT_CARDS or _suit_cards()
+    clubs, diamonds, hearts, spades = SUIT_CARDS
     return (clubs[mask & SUIT_BITS] + diamonds[mask >> 13 & SUIT_BITS]
             + hearts[mask >> 26 & SUIT_BITS] + spades[mask >> 39])
 

@@ -92,9 +92,6 @@ class Event:
     card: Card | None
 
     def to_json(self) -> dict[str, Any]:
-        got = _EVENT_JSON.get(id(self))
-        if got is not None and got[0] is self:
-            return dict(got[1])
         card = None if self.card is None else str(self.card)
         return {"seat": self.seat, "act": self.act.value, "card": card}
 
@@ -113,10 +110,6 @@ EVENTS: dict[int, Event] = {
 }
 """Every event by its code."""
 
-_EVENT_JSON: dict[int, tuple[Event, dict[str, Any]]] = {
-    id(e): (e, {"seat": e.seat, "act": e.act.value, "card": None if e.card is None else str(e.card)})
-    for e in EVENTS.values()
-}
 
 
 @dataclass(frozen=True)

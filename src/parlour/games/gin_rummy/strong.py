@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from parlour.core.protocol import Bot
@@ -161,23 +162,18 @@ def completing(hand: int) -> int:
     return (two * _SPREAD | runs) & ~hand & FULL
 
 
-_LEAST: dict[int, int] = {}
-"""``least_left``'s memo by hand (cleared past 262,144 entries, as the meld code's memo is)."""
-
-
 def top_value(mask: int) -> int:
     """The highest card value in ``mask`` (0 if it is empty)."""
     ranks = (mask | mask >> 13 | mask >> 26 | mask >> 39) & RANKS
     return min(ranks.bit_length(), 10)
 
 
+@lru_cache(maxsize=1 << 17)
 def least_left(hand: int) -> int:
     """The least deadwood an eleven-card ``hand`` can leave with one discard: the minimum of
     ``discard_deadwoods``, faster.  Dropping a card of value ``v`` lowers the deadwood by ``v`` at
-    most, so a melded card is tried only if it is worth more than every loose one."""
-    got = _LEAST.get(hand)
-    if got is not None:
-        return got
+    most, so a melded card is tried only if it is worth more than every loose one.  Memoized by
+    hand."""
     melded = meldable(hand)
     top = top_value(hand & ~melded)
     best = deadwood(hand) - top if top else 1 << 30
@@ -188,9 +184,6 @@ def least_left(hand: int) -> int:
             left = deadwood(hand ^ low)
             if left < best:
                 best = left
-    if len(_LEAST) > 1 << 18:
-        _LEAST.clear()
-    _LEAST[hand] = best
     return best
 
 

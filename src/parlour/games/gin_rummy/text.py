@@ -200,8 +200,9 @@ def hand_lines(view: GinView, names: Sequence[str]) -> list[str]:
     loose = format_cards(cards_of(arrangement.unmatched))
     lines = [f"  Your hand ({len(view.hand)} cards): {melds + '  ' if melds else ''}"
              f"{'deadwood ' + loose if loose else 'no deadwood'}  = {arrangement.deadwood}"]
-    if view.discards and view.to_act == view.seat and view.phase is Phase.DISCARD:
-        allowed = [(c, left) for c, left in view.discards if c != view.taken]
+    discards = view.discards
+    if discards and view.to_act == view.seat and view.phase is Phase.DISCARD:
+        allowed = [(c, left) for c, left in discards if c != view.taken]
         least = min(left for _, left in allowed)
         best = " ".join(str(c) for c, left in allowed if left == least)
         lines.append(f"  Least deadwood after discarding: {least} (discard {best})")

@@ -22,7 +22,6 @@ face-down discard (except to the knocker).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Any
 
 from parlour.core.cards import Card
@@ -32,12 +31,9 @@ from parlour.games.gin_rummy.melds import Arrangement, arrange, discard_deadwood
 from parlour.games.gin_rummy.rules import Rules, Settlement, settle
 from parlour.games.gin_rummy.state import EVENTS, Event, HandResult, Phase, State
 
-_TEXT = {id(card): str(card) for card in CARDS}
-"""Each card's text by identity (every card in a view is one of ``CARDS``; hashing is slower)."""
-
 
 def _strs(cards: tuple[Card, ...]) -> list[str]:
-    return [_TEXT.get(id(c)) or str(c) for c in cards]
+    return [str(c) for c in cards]
 
 
 @dataclass(frozen=True)
@@ -113,12 +109,12 @@ class GinView(View):
     def last_hand(self) -> HandResult | None:
         return self.sheet[-1] if self.sheet else None
 
-    @cached_property
+    @property
     def arrangement(self) -> Arrangement | None:
         """The best arrangement of the seat's own cards (``melds.arrange``)."""
         return None if self.hand is None else arrange(mask_of(self.hand))
 
-    @cached_property
+    @property
     def discards(self) -> tuple[tuple[Card, int], ...]:
         """Holding eleven cards: each card with the deadwood left if it is discarded."""
         if self.hand is None or len(self.hand) != 11:
