@@ -39,11 +39,12 @@ from benchkit import run_jobs  # (bench/ is on the path: run as a script)
 from parlour.core.driver import Step, play
 from parlour.core.rng import make_rng
 from parlour.games.gin_rummy import GAME, Rules
-from parlour.games.gin_rummy.bots import SimpleBot, completes_meld
+from parlour.games.gin_rummy.bots.simple import SimpleBot, completes_meld
+from parlour.games.gin_rummy.bots.strong import Model, StrongBot
 from parlour.games.gin_rummy.deck import INDEX, VALUE, bits
 from parlour.games.gin_rummy.melds import discard_deadwoods
-from parlour.games.gin_rummy.state import Act, Phase
-from parlour.games.gin_rummy.strong import Model, StrongBot
+from parlour.games.gin_rummy.moves import Act
+from parlour.games.gin_rummy.state import Phase
 from parlour.games.gin_rummy.view import GinView
 
 _LATEST: list[Any] = [None]

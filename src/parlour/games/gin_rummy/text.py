@@ -11,7 +11,7 @@ from parlour.games.gin_rummy import engine
 from parlour.games.gin_rummy.deck import CARDS, INDEX, cards_of, format_cards, mask_of
 from parlour.games.gin_rummy.layoff import fits, lay_off
 from parlour.games.gin_rummy.melds import deadwood
-from parlour.games.gin_rummy.notation import (
+from parlour.games.gin_rummy.moves import (
     BestLayOff,
     Deal,
     Discard,
@@ -19,13 +19,14 @@ from parlour.games.gin_rummy.notation import (
     Draw,
     FirstDealer,
     Gin,
+    HandResult,
     Knock,
     LayOff,
     Pass,
     Take,
 )
 from parlour.games.gin_rummy.rules import Outcome, settle
-from parlour.games.gin_rummy.state import HandResult, Phase, State
+from parlour.games.gin_rummy.state import Phase, State
 from parlour.games.gin_rummy.view import GinView
 
 

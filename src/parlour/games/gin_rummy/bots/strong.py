@@ -50,8 +50,8 @@ from typing import Any
 from parlour.core.protocol import Bot
 from parlour.games.gin_rummy.deck import CARDS, FULL, INDEX, VALUE, bits, mask_of
 from parlour.games.gin_rummy.melds import deadwood, discard_deadwoods, meldable
-from parlour.games.gin_rummy.notation import BestLayOff, Discard, Draw, Gin, Knock, Move, Pass, Take
-from parlour.games.gin_rummy.state import Act, Phase
+from parlour.games.gin_rummy.moves import Act, BestLayOff, Discard, Draw, Gin, Knock, Move, Pass, Take
+from parlour.games.gin_rummy.state import Phase
 from parlour.games.gin_rummy.view import GinView
 
 FEED_PENALTY = 3.0
@@ -412,16 +412,13 @@ def _should_knock(view: GinView, model: Model, rest: int, count: int) -> bool:
     return not (stock <= LATE_STOCK and count > LATE_DEADWOOD)
 
 
-class StrongBot(Bot[Any, Any]):
+class StrongBot(Bot[GinView, Move]):
     """Tracks the cards, infers the opponent's hand, discards safely, knocks by a value rule."""
 
     name = "strong"
 
-    def choose(self, game: Any, view: Any, legal: Sequence[Any], rng: random.Random) -> Move:
-        assert isinstance(view, GinView)
-        move = strong_move(view, legal)
-        assert move in legal, f"the strong bot chose {move!r}, which is not legal"
-        return move
+    def choose(self, game: Any, view: GinView, legal: Sequence[Move], rng: random.Random) -> Move:
+        return strong_move(view, legal)
 
 
 __all__ = ["Model", "StrongBot", "strong_move"]
