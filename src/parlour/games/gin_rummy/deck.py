@@ -18,6 +18,11 @@ from parlour.core.cards import Card, parse_cards, standard_deck
 
 SUIT_BITS = 0x1FFF
 """The 13 bits of one suit."""
+SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39
+"""Multiplying 13 bits of ranks by this copies them into every suit."""
+RUN_STARTS = sum(1 << (suit * 13 + rank) for suit in range(4) for rank in range(11))
+"""The cards of ranks ace to jack: a run of three may start there (no run crosses from one suit
+into the next)."""
 
 CARDS: tuple[Card, ...] = standard_deck()
 """The 52 cards by bit position (``CARDS[i].index == i``)."""
@@ -87,5 +92,5 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
-__all__ = ["CARDS", "FULL", "INDEX", "SUIT_BITS", "SUIT_VALUE", "VALUE", "bits", "card_value",
-           "cards_of", "format_cards", "mask_of", "parse_cards", "value_of"]
+__all__ = ["CARDS", "FULL", "INDEX", "RUN_STARTS", "SPREAD", "SUIT_BITS", "SUIT_VALUE", "VALUE", "bits",
+           "card_value", "cards_of", "format_cards", "mask_of", "parse_cards", "value_of"]

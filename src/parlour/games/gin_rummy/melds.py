@@ -41,6 +41,8 @@ from functools import lru_cache
 from itertools import combinations
 
 from parlour.games.gin_rummy.deck import (
+    RUN_STARTS,
+    SPREAD,
     SUIT_BITS,
     VALUE,
     bits,
@@ -82,21 +84,15 @@ MELDS_FROM, SETS = _tables()
 """``MELDS_FROM[c]``: the melds whose lowest card is ``c`` (runs of 3-5 cards longest first,
 then sets, four before three); ``SETS``: every set of three or four."""
 
-_RUN_STARTS = sum(1 << (suit * 13 + rank) for suit in range(4) for rank in range(11))
-"""The cards a run of three may start from (no run crosses from one suit into the next)."""
-_SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39
-"""Multiplying 13 bits of ranks by this copies them into every suit."""
-
-
 def meld_parts(hand: int) -> tuple[int, int]:
     """The cards of ``hand`` in some run made of cards of ``hand``, and those in some set."""
-    starts = hand & hand >> 1 & hand >> 2 & _RUN_STARTS
+    starts = hand & hand >> 1 & hand >> 2 & RUN_STARTS
     s0 = hand & SUIT_BITS
     s1 = hand >> 13 & SUIT_BITS
     s2 = hand >> 26 & SUIT_BITS
     s3 = hand >> 39
     sets = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
-    return (starts | starts << 1 | starts << 2) & hand, sets * _SPREAD & hand
+    return (starts | starts << 1 | starts << 2) & hand, sets * SPREAD & hand
 
 
 def meldable(hand: int) -> int:

@@ -32,43 +32,33 @@ class Pass:
 
 
 @dataclass(frozen=True, slots=True)
-class Discard:
+class CardPlay:
+    """The base of the moves that name a card (equal only to a move of the same kind)."""
+
+    card: Card
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.card!r})"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Discard(CardPlay):
     """Discard a card face up: ``discard 7H``."""
 
-    card: Card
 
-    def __repr__(self) -> str:
-        return f"Discard({self.card!r})"
-
-
-@dataclass(frozen=True, slots=True)
-class Knock:
+@dataclass(frozen=True, slots=True, repr=False)
+class Knock(CardPlay):
     """Discard a card face down and knock: ``knock 7H``."""
 
-    card: Card
 
-    def __repr__(self) -> str:
-        return f"Knock({self.card!r})"
-
-
-@dataclass(frozen=True, slots=True)
-class Gin:
+@dataclass(frozen=True, slots=True, repr=False)
+class Gin(CardPlay):
     """Discard a card face down and go gin: ``gin 7H``."""
 
-    card: Card
 
-    def __repr__(self) -> str:
-        return f"Gin({self.card!r})"
-
-
-@dataclass(frozen=True, slots=True)
-class LayOff:
+@dataclass(frozen=True, slots=True, repr=False)
+class LayOff(CardPlay):
     """Lay a card off on the knocker's melds: ``lay off 5H``."""
-
-    card: Card
-
-    def __repr__(self) -> str:
-        return f"LayOff({self.card!r})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +73,7 @@ class Done:
 
 Move = Draw | Take | Pass | Discard | Knock | Gin | LayOff | BestLayOff | Done
 CardMove = Discard | Knock | Gin | LayOff
+"""The moves that name a card (``CardPlay``'s kinds)."""
 
 
 @dataclass(frozen=True, slots=True)
