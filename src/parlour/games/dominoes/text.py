@@ -6,9 +6,9 @@ from collections.abc import Callable, Sequence
 
 from parlour.core.tiles import Tile
 from parlour.games.dominoes import engine
-from parlour.games.dominoes.notation import Draw, End, Knock, Move
+from parlour.games.dominoes.moves import Draw, End, Ending, HandResult, Knock, Move
 from parlour.games.dominoes.rules import Scoring, sides_of
-from parlour.games.dominoes.state import Ending, HandResult, Phase, State
+from parlour.games.dominoes.state import Phase, State
 from parlour.games.dominoes.view import DominoView
 
 Namer = Callable[[int], str]
