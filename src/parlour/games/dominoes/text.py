@@ -125,9 +125,6 @@ def result(state: State, names: Sequence[str] | None) -> str:
 
 # ---- the view drawn as plain text (the terminal's, and the playthroughs') ----
 
-
-
-
 WIDTH = 72
 """Characters of chain on one row before it turns the corner."""
 TRACK = 40

@@ -30,7 +30,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from parlour.core.protocol import Bot
+from parlour.core.protocol import Bot, Game
 from parlour.core.tiles import Tile
 from parlour.games.dominoes.moves import End, Move, Play
 from parlour.games.dominoes.tileset import TILES
@@ -130,5 +130,6 @@ class HeuristicBot(Bot[DominoView, Move]):
 
     name = "heuristic"
 
-    def choose(self, game: Any, view: DominoView, legal: Sequence[Move], rng: random.Random) -> Move:
+    def choose(self, game: Game[Any, Any, Move, Any, Any], view: DominoView, legal: Sequence[Move],
+               rng: random.Random) -> Move:
         return heuristic_move(view, legal)

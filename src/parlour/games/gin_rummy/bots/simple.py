@@ -15,7 +15,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from parlour.core.protocol import Bot
+from parlour.core.protocol import Bot, Game
 from parlour.games.gin_rummy.deck import CARDS, INDEX, mask_of
 from parlour.games.gin_rummy.melds import best_discard, meldable
 from parlour.games.gin_rummy.moves import BestLayOff, Discard, Draw, Gin, Knock, Move, Pass, Take
@@ -56,5 +56,6 @@ class SimpleBot(Bot[GinView, Move]):
 
     name = "simple"
 
-    def choose(self, game: Any, view: GinView, legal: Sequence[Move], rng: random.Random) -> Move:
+    def choose(self, game: Game[Any, Any, Move, Any, Any], view: GinView, legal: Sequence[Move],
+               rng: random.Random) -> Move:
         return simple_move(view, legal)

@@ -47,7 +47,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from parlour.core.protocol import Bot
+from parlour.core.protocol import Bot, Game
 from parlour.games.gin_rummy.deck import (
     CARDS,
     FULL,
@@ -423,7 +423,8 @@ class StrongBot(Bot[GinView, Move]):
 
     name = "strong"
 
-    def choose(self, game: Any, view: GinView, legal: Sequence[Move], rng: random.Random) -> Move:
+    def choose(self, game: Game[Any, Any, Move, Any, Any], view: GinView, legal: Sequence[Move],
+               rng: random.Random) -> Move:
         return strong_move(view, legal)
 
 

@@ -37,7 +37,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from parlour.core.protocol import Bot
+from parlour.core.protocol import Bot, Game
 from parlour.games.dominoes.bots.heuristic import heuristic_scores, new_ends
 from parlour.games.dominoes.bots.strong.model import likelihood, play_history, weights
 from parlour.games.dominoes.bots.strong.search import Payoff, Search
@@ -162,7 +162,8 @@ class StrongBot(Bot[DominoView, Move]):
         self.budget = budget
         """Nodes a decision (``None``: ``NODE_BUDGET``)."""
 
-    def choose(self, game: Any, view: DominoView, legal: Sequence[Move], rng: random.Random) -> Move:
+    def choose(self, game: Game[Any, Any, Move, Any, Any], view: DominoView, legal: Sequence[Move],
+               rng: random.Random) -> Move:
         return strong_move(view, legal, rng, self.samples, self.budget)
 
 
