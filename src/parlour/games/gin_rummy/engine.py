@@ -27,7 +27,7 @@ from parlour.core.errors import RulesError
 from parlour.core.protocol import CHANCE
 from parlour.games.gin_rummy.deck import CARDS, INDEX, bits, cards_of
 from parlour.games.gin_rummy.layoff import Table, best_layoff, fits, knock_layout, lay_off
-from parlour.games.gin_rummy.melds import arrange, deadwood, discard_deadwoods
+from parlour.games.gin_rummy.melds import arrange, deadwood, discard_deadwoods, unmatched
 from parlour.games.gin_rummy.moves import (
     Act,
     BestLayOff,
@@ -273,21 +273,18 @@ def score(state: State) -> State:
     rest = arrange(defender_hand)
     outcome, points = hand_score(state.rules, knocker_count, rest.deadwood, state.gin)
     winner = defender if outcome is Outcome.UNDERCUT else knocker
-    covered = 0
-    for meld in state.layout:
-        covered |= meld
     melds: list[tuple[tuple[Card, ...], ...]] = [(), ()]
-    unmatched: list[tuple[Card, ...]] = [(), ()]
+    loose: list[tuple[Card, ...]] = [(), ()]
     counts = [0, 0]
     melds[knocker] = tuple(cards_of(m) for m in state.layout)
-    unmatched[knocker] = cards_of(knocker_hand ^ covered)
+    loose[knocker] = cards_of(unmatched(knocker_hand, state.layout))
     counts[knocker] = knocker_count
     melds[defender] = tuple(cards_of(m) for m in rest.melds)
-    unmatched[defender] = cards_of(rest.unmatched)
+    loose[defender] = cards_of(rest.unmatched)
     counts[defender] = rest.deadwood
     result = HandResult(
         state.hand_number, state.dealer, outcome, knocker, winner, points, (counts[0], counts[1]),
-        (melds[0], melds[1]), (unmatched[0], unmatched[1]), tuple(CARDS[c] for c in state.laid))
+        (melds[0], melds[1]), (loose[0], loose[1]), tuple(CARDS[c] for c in state.laid))
     scores = _set(state.scores, winner, state.scores[winner] + points)
     boxes = _set(state.boxes, winner, state.boxes[winner] + 1)
     over = scores[winner] >= state.rules.target

@@ -36,6 +36,7 @@ deadwood; then the next lowest card.  Runs side by side are shown as one run.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
@@ -160,6 +161,13 @@ def best_discard(hand: int, keep: int = -1) -> tuple[int, int]:
     return best
 
 
+def unmatched(hand: int, melds: Iterable[int]) -> int:
+    """The cards of ``hand`` in none of ``melds``."""
+    for meld in melds:
+        hand &= ~meld
+    return hand
+
+
 @dataclass(frozen=True)
 class Arrangement:
     """A hand laid out: its melds (masks, sorted), the deadwood cards and their value."""
@@ -228,10 +236,8 @@ def arrange(hand: int) -> Arrangement:
                 break
         else:
             rest = melded ^ low
-    unmatched = hand
-    for meld in melds:
-        unmatched ^= meld
-    return Arrangement(normalize(melds), unmatched, value_of(unmatched))
+    rest = unmatched(hand, melds)
+    return Arrangement(normalize(melds), rest, value_of(rest))
 
 
 def packings(hand: int) -> list[list[int]]:
@@ -264,16 +270,13 @@ def best_arrangements(hand: int) -> list[Arrangement]:
     found: dict[tuple[int, ...], Arrangement] = {}
     least = deadwood(hand)
     for chosen in packings(hand):
-        covered = 0
-        for meld in chosen:
-            covered |= meld
-        unmatched = hand ^ covered
-        if value_of(unmatched) == least:
+        rest = unmatched(hand, chosen)
+        if value_of(rest) == least:
             melds = normalize(chosen)
-            found.setdefault(melds, Arrangement(melds, unmatched, least))
+            found.setdefault(melds, Arrangement(melds, rest, least))
     return list(found.values())
 
 
 __all__ = ["MELDS_FROM", "SETS", "Arrangement", "arrange", "best_arrangements", "best_discard",
            "deadwood", "discard_deadwoods", "is_meld", "is_run", "is_set", "meld_parts", "meldable",
-           "normalize", "optimum", "packings"]
+           "normalize", "optimum", "packings", "unmatched"]

@@ -9,7 +9,7 @@ from parlour.core.protocol import Game
 from parlour.games.gin_rummy import engine
 from parlour.games.gin_rummy.deck import CARDS, INDEX, cards_of, format_cards, mask_of
 from parlour.games.gin_rummy.layoff import fits, lay_off
-from parlour.games.gin_rummy.melds import deadwood
+from parlour.games.gin_rummy.melds import deadwood, unmatched
 from parlour.games.gin_rummy.moves import (
     BestLayOff,
     Chance,
@@ -141,10 +141,7 @@ def describe(game: GinGame, state: State, seat: int, action: Move | Chance, name
             loose = _deadwood_text(line.unmatched[seat], line.counts[seat])
             shown = f"{melds_text(line.melds[seat])}, {loose}"
         else:
-            covered = 0
-            for meld in after.layout:
-                covered |= meld
-            rest = cards_of(after.hands[seat] ^ covered)
+            rest = cards_of(unmatched(after.hands[seat], after.layout))
             shown = (f"{melds_text([cards_of(m) for m in after.layout])}, "
                      f"{_deadwood_text(rest, deadwood(after.hands[seat]))}")
         return _finish(f"{who} {verb}, {face}: {shown}.", state, after, name)

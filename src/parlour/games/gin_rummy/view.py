@@ -29,7 +29,7 @@ from typing import Any
 from parlour.core.cards import Card
 from parlour.core.protocol import View
 from parlour.games.gin_rummy.deck import CARDS, bits, cards_of, mask_of
-from parlour.games.gin_rummy.melds import Arrangement, arrange, discard_deadwoods
+from parlour.games.gin_rummy.melds import Arrangement, arrange, deadwood, discard_deadwoods, unmatched
 from parlour.games.gin_rummy.moves import Event, HandResult
 from parlour.games.gin_rummy.rules import Rules, Settlement, settle
 from parlour.games.gin_rummy.state import EVENTS, Phase, State
@@ -163,13 +163,10 @@ def _showdown(state: State) -> Showdown | None:
     if not revealed(state):
         return None
     knocker = state.knocker
-    covered = 0
-    for meld in state.layout:
-        covered |= meld
     hand = state.hands[knocker]
     return Showdown(
-        knocker, state.gin, tuple(cards_of(m) for m in state.layout), cards_of(hand ^ covered),
-        arrange(hand).deadwood, tuple(cards_of(m) for m in state.table),
+        knocker, state.gin, tuple(cards_of(m) for m in state.layout),
+        cards_of(unmatched(hand, state.layout)), deadwood(hand), tuple(cards_of(m) for m in state.table),
         tuple(CARDS[c] for c in state.laid), cards_of(state.hands[state.defender]))
 
 
