@@ -53,7 +53,7 @@ def _ways(size: int, k: tuple[int, ...]) -> int:
     return out
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1024)
 def count_deals(shape: Shape, start: int, needs: tuple[int, ...]) -> int:
     """The number of deals of the classes of ``shape`` from ``start`` on, the seats still needing
     ``needs`` tiles."""
@@ -70,7 +70,7 @@ def count_deals(shape: Shape, start: int, needs: tuple[int, ...]) -> int:
     return total
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1024)
 def choices(shape: Shape, start: int,
             needs: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
     """How class ``start`` of ``shape`` may be shared out when the seats need ``needs``: the
