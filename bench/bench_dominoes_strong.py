@@ -17,7 +17,7 @@ first bot's side; for games the share won ± 1.96·SE and the mean final margin.
         [--sanity-hands 2000] [--seed 1] [--jobs 1] [--json] [--set NAME=VALUE ...]
 
 Counts are *per seat order* (the totals are twice as many).  ``--jobs``: processes playing at
-once.  ``--set`` overrides a constant of ``strong.py`` for the run (for tuning).  Seeded: the
+once.  ``--set`` overrides a constant of ``bots/strong/__init__.py`` for the run (for tuning).  Seeded: the
 same arguments give the same games.
 """
 
@@ -36,9 +36,10 @@ from benchkit import apply_settings, run_jobs  # (bench/ is on the path: run as 
 from parlour.core.driver import play
 from parlour.core.protocol import CHANCE, Bot
 from parlour.core.rng import derive, make_rng
-from parlour.games.dominoes import GAME, Phase, Rules, strong
-from parlour.games.dominoes.bots import HeuristicBot
-from parlour.games.dominoes.strong import StrongBot
+from parlour.games.dominoes import GAME, Phase, Rules
+from parlour.games.dominoes.bots import strong
+from parlour.games.dominoes.bots.heuristic import HeuristicBot
+from parlour.games.dominoes.bots.strong import StrongBot
 
 Job = tuple[str, str, int, int, int, int, int]
 """(match, "hands" or "games", first, count, step, seat order, seed)."""

@@ -7,7 +7,7 @@ simple bot's when it loses) with ±1.96·SE over the pairs of hands, and how the
 
     python bench/bench_gin_hands.py [--hands 1000] [--seed 1] [--jobs 2] [--set NAME=VALUE ...] [--paired]
 
-``--set`` overrides a constant of ``strong.py`` for the run (e.g. ``--set FEED_PENALTY=2``), for
+``--set`` overrides a constant of ``bots/strong.py`` for the run (e.g. ``--set FEED_PENALTY=2``), for
 trying values without editing the module.  ``--paired`` also plays the same deals with the
 unchanged bot first and reports the difference deal by deal: most deals play out the same, so
 the difference's margin is several times smaller than either mean's (about ±0.07 points a hand
@@ -28,9 +28,9 @@ from benchkit import apply_settings, run_jobs  # (bench/ is on the path: run as 
 
 from parlour.core.driver import play
 from parlour.core.rng import make_rng
-from parlour.games.gin_rummy import GAME, Rules, strong
-from parlour.games.gin_rummy.bots import SimpleBot
-from parlour.games.gin_rummy.strong import StrongBot
+from parlour.games.gin_rummy import GAME, Rules
+from parlour.games.gin_rummy.bots import SimpleBot, strong
+from parlour.games.gin_rummy.bots.strong import StrongBot
 
 Job = tuple[int, int, int, int]
 Hand = tuple[int, float, str, int, bool]

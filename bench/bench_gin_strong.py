@@ -14,7 +14,7 @@ margin over 2,000 games, their difference about ±3).
     python bench/bench_gin_strong.py [--games 1000] [--seed 1] [--jobs 2] [--json] [--set NAME=VALUE ...]
 
 ``--games`` counts the games in *each* seat order (the total is twice as many).  ``--jobs``:
-processes playing at once.  ``--set`` overrides a constant of ``strong.py`` for the run (for
+processes playing at once.  ``--set`` overrides a constant of ``bots/strong.py`` for the run (for
 tuning).  Seeded: the same arguments give the same games.
 """
 
@@ -30,9 +30,9 @@ from benchkit import apply_settings, run_jobs  # (bench/ is on the path: run as 
 
 from parlour.core.driver import play
 from parlour.core.rng import make_rng
-from parlour.games.gin_rummy import GAME, Rules, strong
-from parlour.games.gin_rummy.bots import SimpleBot
-from parlour.games.gin_rummy.strong import StrongBot
+from parlour.games.gin_rummy import GAME, Rules
+from parlour.games.gin_rummy.bots import SimpleBot, strong
+from parlour.games.gin_rummy.bots.strong import StrongBot
 
 Job = tuple[int, int, int, int, int]
 

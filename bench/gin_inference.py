@@ -39,11 +39,12 @@ from benchkit import run_jobs  # (bench/ is on the path: run as a script)
 from parlour.core.driver import Step, play
 from parlour.core.rng import make_rng
 from parlour.games.gin_rummy import GAME, Rules
-from parlour.games.gin_rummy.bots import SimpleBot, completes_meld
+from parlour.games.gin_rummy.bots.simple import SimpleBot, completes_meld
+from parlour.games.gin_rummy.bots.strong import Model, StrongBot, up_card
 from parlour.games.gin_rummy.deck import INDEX, VALUE, bits
 from parlour.games.gin_rummy.melds import discard_deadwoods
-from parlour.games.gin_rummy.state import Act, Phase
-from parlour.games.gin_rummy.strong import Model, StrongBot
+from parlour.games.gin_rummy.moves import Act
+from parlour.games.gin_rummy.state import Phase
 from parlour.games.gin_rummy.view import GinView
 
 _LATEST: list[Any] = [None]
@@ -125,16 +126,7 @@ def timeline(view: GinView, them: int) -> Steps:
     """The opponent's decisions in the hand: ``("refuse", card)`` (passed the up-card, or drew
     from the stock rather than take it), ``("take", card)``, ``("draw", -1)`` (from the stock)
     and ``("discard", card)``."""
-    up = None
-    for event in view.history:
-        if event.act is Act.DISCARD:
-            break
-        if event.act is Act.TAKE:
-            up = event.card
-            break
-    if up is None and view.pile:
-        up = view.pile[0]
-    top = INDEX[up] if up is not None else -1
+    top = up_card(view)
     steps: Steps = []
     for event in view.history:
         card = INDEX[event.card] if event.card is not None else -1

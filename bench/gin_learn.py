@@ -25,10 +25,10 @@ from parlour.core.driver import play
 from parlour.core.rng import make_rng
 from parlour.games.gin_rummy import GAME, Rules
 from parlour.games.gin_rummy.bots import SimpleBot
+from parlour.games.gin_rummy.bots.strong import NEAR, Model, StrongBot, least_left, strong_move, top_value
 from parlour.games.gin_rummy.deck import CARDS, INDEX, VALUE
 from parlour.games.gin_rummy.melds import deadwood, meldable
-from parlour.games.gin_rummy.notation import Discard
-from parlour.games.gin_rummy.strong import NEAR, Model, StrongBot, least_left, strong_move, top_value
+from parlour.games.gin_rummy.moves import Discard
 
 NAMES = ("a", "e", "k", "left", "d", "value", "s*a", "s*left", "s*d", "s*k")
 """The features: the bot's one-draw score ``a`` (expected deadwood, ``KNOCK_STEP`` more above the

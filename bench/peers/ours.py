@@ -33,7 +33,7 @@ from parlour.games.draughts import START, Colours, Move
 from parlour.games.draughts import Rules as DraughtsRules
 from parlour.games.draughts.perft import perft, perft_fast
 from parlour.games.gin_rummy import Rules as GinRules
-from parlour.games.gin_rummy.melds import _MEMO, deadwood
+from parlour.games.gin_rummy.melds import deadwood, optimum
 from parlour.games.go_fish import Rules as GoFishRules
 from parlour.games.go_fish.rules import Ending
 
@@ -157,7 +157,7 @@ def perfts(depth: int, fast_depth: int) -> dict[str, dict[str, float]]:
 def melds(hands: Sequence[int]) -> dict[str, Any]:
     """Least deadwood of each hand, cold (the optimizer's memo cleared before each run)."""
     def cold() -> list[int]:
-        _MEMO.clear()
+        optimum.cache_clear()
         return [deadwood(h) for h in hands]
 
     seconds, counts = timed(cold)

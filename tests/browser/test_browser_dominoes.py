@@ -24,8 +24,9 @@ from playwright.sync_api import Page, expect
 from parlour.core.protocol import CHANCE
 from parlour.core.tiles import Tile
 from parlour.games.dominoes import GAME, Rules
-from parlour.games.dominoes.notation import Knock, Play
-from parlour.games.dominoes.state import Phase, State, tiles_of
+from parlour.games.dominoes.moves import Knock, Play
+from parlour.games.dominoes.state import Phase, State
+from parlour.games.dominoes.tileset import tiles_of
 
 pytestmark = NEEDS_CHROMIUM
 

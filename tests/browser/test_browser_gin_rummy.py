@@ -24,10 +24,10 @@ from playwright.sync_api import Page, expect
 from parlour.core.cards import Card
 from parlour.core.protocol import CHANCE
 from parlour.games.gin_rummy import GAME, Rules
-from parlour.games.gin_rummy.bots import simple_move
+from parlour.games.gin_rummy.bots.simple import simple_move
 from parlour.games.gin_rummy.deck import CARDS, bits
 from parlour.games.gin_rummy.melds import arrange, discard_deadwoods
-from parlour.games.gin_rummy.notation import Gin, Knock, LayOff, Pass
+from parlour.games.gin_rummy.moves import Gin, Knock, LayOff, Pass
 from parlour.games.gin_rummy.state import Phase
 
 pytestmark = NEEDS_CHROMIUM

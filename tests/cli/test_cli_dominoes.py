@@ -16,7 +16,7 @@ from parlour.core.protocol import CHANCE
 from parlour.core.record import Record
 from parlour.core.tiles import Tile, double_six_set, parse_tiles
 from parlour.games.dominoes import GAME, Draw, Phase, Rules, State
-from parlour.games.dominoes.state import mask_of, tiles_of
+from parlour.games.dominoes.tileset import mask_of, tiles_of
 from parlour.tui.render import render
 
 DEVICE = "press Enter when you have the device> "

@@ -37,11 +37,11 @@ from parlour.games.blackjack.rules import Deal as BDeal
 from parlour.games.blackjack.rules import Soft17, Surrender
 from parlour.games.blackjack.state import DEALER
 from parlour.games.blackjack.state import Phase as BPhase
-from parlour.games.dominoes.notation import End, Knock
-from parlour.games.dominoes.notation import Play as DPlay
+from parlour.games.dominoes.moves import End, Knock
+from parlour.games.dominoes.moves import Ending as DoEnding
+from parlour.games.dominoes.moves import Play as DPlay
 from parlour.games.dominoes.rules import Blocked
 from parlour.games.dominoes.rules import Scoring as DScoring
-from parlour.games.dominoes.state import Ending as DoEnding
 from parlour.games.dominoes.state import Phase as DPhase
 from parlour.games.draughts.board import BIT, VALID
 from parlour.games.draughts.board import Move as DMove

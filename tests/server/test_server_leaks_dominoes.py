@@ -27,7 +27,8 @@ from test_server_leaks import state_at
 
 from parlour.games.dominoes import GAME, Phase
 from parlour.games.dominoes.engine import highest_double
-from parlour.games.dominoes.state import State, tiles_of
+from parlour.games.dominoes.state import State
+from parlour.games.dominoes.tileset import tiles_of
 
 
 def tiles_text(mask: int) -> set[str]:

@@ -33,7 +33,7 @@ from test_server_leaks import state_at
 
 from parlour.games.gin_rummy import GAME
 from parlour.games.gin_rummy.deck import CARDS, INDEX, bits
-from parlour.games.gin_rummy.notation import Discard, Gin, Knock
+from parlour.games.gin_rummy.moves import Discard, Gin, Knock
 from parlour.games.gin_rummy.rules import Outcome
 from parlour.games.gin_rummy.state import Phase, State
 

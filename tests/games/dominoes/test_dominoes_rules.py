@@ -28,7 +28,7 @@ from parlour.games.dominoes import (
     Scoring,
     State,
 )
-from parlour.games.dominoes.state import mask_of, tiles_of
+from parlour.games.dominoes.tileset import mask_of, tiles_of
 
 L, R = End.LEFT, End.RIGHT
 

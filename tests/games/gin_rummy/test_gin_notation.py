@@ -20,24 +20,24 @@ from parlour.games.gin_rummy import (
     LayOff,
     Pass,
     Take,
-    notation,
+    moves,
 )
 from parlour.games.gin_rummy.notation import format_move, format_outcome, parse_move, parse_outcome
 
-moves = st.one_of(
+any_move = st.one_of(
     st.sampled_from([Draw(), Take(), Pass(), Done(), BestLayOff()]),
     st.builds(lambda kind, card: kind(card), st.sampled_from([Discard, Knock, Gin, LayOff]),
               st.sampled_from(standard_deck())),
 )
 
 
-@given(moves)
+@given(any_move)
 def test_every_move_round_trips_through_its_text_and_its_repr(move) -> None:
     text = format_move(move)
     assert parse_move(text) == move
     assert parse_move(text.upper()) == move
     assert parse_move(f"  {text}  ") == move
-    assert eval(repr(move), vars(notation)) == move
+    assert eval(repr(move), vars(moves)) == move
 
 
 @given(st.permutations(standard_deck()))

@@ -17,11 +17,7 @@ from parlour.core.driver import play as play_game
 from parlour.core.rng import make_rng
 from parlour.games.gin_rummy import GAME, GinView, Rules
 from parlour.games.gin_rummy.bots import SimpleBot
-from parlour.games.gin_rummy.deck import INDEX, VALUE, mask_of, parse_cards
-from parlour.games.gin_rummy.melds import deadwood, discard_deadwoods, meldable
-from parlour.games.gin_rummy.notation import Discard, Gin, Knock
-from parlour.games.gin_rummy.state import Phase
-from parlour.games.gin_rummy.strong import (
+from parlour.games.gin_rummy.bots.strong import (
     Model,
     StrongBot,
     completing,
@@ -29,6 +25,10 @@ from parlour.games.gin_rummy.strong import (
     strong_move,
     top_value,
 )
+from parlour.games.gin_rummy.deck import INDEX, VALUE, mask_of, parse_cards
+from parlour.games.gin_rummy.melds import deadwood, discard_deadwoods, meldable
+from parlour.games.gin_rummy.moves import Discard, Gin, Knock
+from parlour.games.gin_rummy.state import Phase
 
 
 def choice(state) -> str:

@@ -76,7 +76,7 @@ def test_no_log_line_or_view_tells_a_seat_a_card_it_may_not_know(rules):
 
 def test_each_player_is_told_their_own_deal_and_draws_and_only_that_a_card_was_drawn_otherwise():
     state = start(KNOCKER, f"{MELDED} 9C", UP)
-    from parlour.games.gin_rummy.notation import FirstDealer
+    from parlour.games.gin_rummy.moves import FirstDealer
 
     base = GAME.apply(GAME.initial_state(Rules(), 2), -1, FirstDealer(0))
     from gin_helpers import deal

@@ -1,4 +1,5 @@
-"""The rules of play: the draw, the lead, forced play and knocking, the end of a hand, scoring.
+"""The rules of play: the start, the draw, the lead, forced play and knocking, the end of a hand,
+scoring and the end of the game.
 
 Legal moves, in this order:
 
@@ -18,27 +19,64 @@ once (the knocks round the table are taken as read).
 from __future__ import annotations
 
 import dataclasses
+import random
+from collections.abc import Container, Sequence
+from typing import Any
 
+from parlour.core.errors import AmbiguousMoveError, IllegalMoveError
+from parlour.core.protocol import CHANCE
 from parlour.core.tiles import Tile
-from parlour.games.dominoes.notation import Draw, End, Knock, Move, Play
-from parlour.games.dominoes.rules import hand_points, sides_of
-from parlour.games.dominoes.state import (
-    TILES,
-    Ending,
-    Event,
-    HandResult,
-    Phase,
-    Placed,
-    State,
-    mask_of,
-    spots,
-    tiles_of,
-)
+from parlour.games.dominoes.moves import Draw, End, Ending, Event, HandResult, Knock, Move, Placed, Play
+from parlour.games.dominoes.notation import Spec
+from parlour.games.dominoes.rules import Rules, hand_points, sides_of
+from parlour.games.dominoes.state import Phase, State
+from parlour.games.dominoes.tileset import NUMBER_MASKS, TILES, mask_of, spots, tiles_of
 
-NUMBER_MASKS = tuple(sum(1 << t.index for t in TILES if t.has(n)) for n in range(7))
-"""For each number 0-6, the tiles that show it."""
-DOUBLES = tuple(TILES[i] for i in range(len(TILES)) if TILES[i].double)
+DOUBLES = tuple(t for t in TILES if t.double)
+"""The doubles, lowest first."""
 
+
+def initial_state(rules: Rules, players: int) -> State:
+    """A game before the first draw (``RulesError`` for rules that make no game)."""
+    rules.check(players)
+    count = max(sides_of(rules, players)) + 1
+    return State(rules=rules, players=players, scores=(0,) * count)
+
+
+def to_act(state: State) -> tuple[int, ...]:
+    """Chance before each hand (the draw), else the seat to play."""
+    if state.phase is Phase.OVER:
+        return ()
+    if state.phase is Phase.DRAW:
+        return (CHANCE,)
+    return (state.current,)
+
+
+# ---- chance ------------------------------------------------------------------------------------
+
+_SET = frozenset(TILES)
+
+
+class AnyDraw(Container[Any]):
+    """Every order of the 28 tiles (a draw is sampled, never listed)."""
+
+    def __contains__(self, outcome: object) -> bool:
+        return (isinstance(outcome, Draw) and len(outcome.tiles) == len(_SET)
+                and frozenset(outcome.tiles) == _SET)
+
+
+def possible_outcomes(state: State) -> AnyDraw | tuple[()]:
+    return AnyDraw() if state.phase is Phase.DRAW else ()
+
+
+def sample_chance(state: State, rng: random.Random) -> Draw:
+    """The tiles shuffled."""
+    tiles = list(TILES)
+    rng.shuffle(tiles)
+    return Draw(tuple(tiles))
+
+
+# ---- the draw and the play ---------------------------------------------------------------------
 
 def fits(hand: int, ends: tuple[int, int]) -> bool:
     """Some tile of ``hand`` shows one of the ``ends``."""
@@ -167,24 +205,31 @@ def _next_seat(state: State, seat: int, out: tuple[bool, ...]) -> int:
     raise AssertionError("nobody holds a tile")  # pragma: no cover - the hand would have ended
 
 
+# ---- the end of a hand -------------------------------------------------------------------------
+
+def hand_score(rules: Rules, totals: Sequence[int], chipped: int | None) -> tuple[int | None, int]:
+    """The winning side of a hand and its points, from each side's spots left: the side of the
+    player who chipped out (``chipped``, a side); in a blocked hand (``None``) the side with the
+    fewest spots, or nobody (``None``, 0 points) when two sides or more share the fewest."""
+    if chipped is not None:
+        return chipped, hand_points(rules, 0, [t for s, t in enumerate(totals) if s != chipped], False)
+    low = min(totals)
+    best = [s for s, t in enumerate(totals) if t == low]
+    if len(best) > 1:
+        return None, 0
+    winner = best[0]
+    return winner, hand_points(rules, low, [t for s, t in enumerate(totals) if s != winner], True)
+
+
 def _end_hand(state: State, ending: Ending, chipped: int | None) -> State:
     rules, players = state.rules, state.players
     sides = sides_of(rules, players)
-    count = max(sides) + 1
-    totals = [0] * count
+    totals = [0] * (max(sides) + 1)
     for seat in range(players):
         totals[sides[seat]] += spots(state.hands[seat])
-    if chipped is not None:
-        winner: int | None = sides[chipped]
-        points = hand_points(rules, 0, tuple(t for s, t in enumerate(totals) if s != winner), False)
-    else:
-        low = min(totals)
-        best = [s for s in range(count) if totals[s] == low]
-        if len(best) > 1:
-            winner, points, ending = None, 0, Ending.DRAWN
-        else:
-            winner = best[0]
-            points = hand_points(rules, low, tuple(t for s, t in enumerate(totals) if s != winner), True)
+    winner, points = hand_score(rules, totals, None if chipped is None else sides[chipped])
+    if winner is None:
+        ending = Ending.DRAWN
     scores = list(state.scores)
     if winner is not None:
         scores[winner] += points
@@ -197,3 +242,70 @@ def _end_hand(state: State, ending: Ending, chipped: int | None) -> State:
         sheet=(*state.sheet, result), winner=winner if over else None,
         hand_no=state.hand_no if over else state.hand_no + 1, redraws=0 if not over else state.redraws)
 
+
+# ---- the end of the game -----------------------------------------------------------------------
+
+def returns(state: State) -> tuple[float, ...]:
+    """Each seat's side's points less the best other side's (at the end, the winners' margin;
+    partners share their side's)."""
+    sides = sides_of(state.rules, state.players)
+    scores = state.scores
+    out = []
+    for seat in range(state.players):
+        mine = scores[sides[seat]]
+        others = [v for s, v in enumerate(scores) if s != sides[seat]]
+        out.append(float(mine - max(others)))
+    return tuple(out)
+
+
+def winners(state: State) -> tuple[int, ...]:
+    """The seats of the side that reached the target."""
+    if state.winner is None:
+        return ()
+    sides = sides_of(state.rules, state.players)
+    return tuple(s for s in range(state.players) if sides[s] == state.winner)
+
+
+def seat_scores(state: State) -> tuple[tuple[int, ...], ...]:
+    """Each seat's side's points in every hand (0 in hands it did not win)."""
+    sides = sides_of(state.rules, state.players)
+    return tuple(tuple(h.points if h.winner == sides[s] else 0 for h in state.sheet)
+                 for s in range(state.players))
+
+
+# ---- moves as typed ----------------------------------------------------------------------------
+
+def resolve(state: State, seat: int, spec: Spec) -> Move:
+    """The move a typed tile means (``notation.read``): on the end named or showing the number
+    named, or, for a bare tile, where it fits (``IllegalMoveError`` if nowhere; if both ends fit
+    and show different numbers, ``AmbiguousMoveError``; if they show the same number, on the
+    shorter arm, the same game either way)."""
+    tile = spec.tile
+    ends = state.ends
+    if state.phase is not Phase.PLAY or ends is None:
+        return Play(tile)
+    if spec.end is not None:
+        return Play(tile, spec.end)
+    hand = state.hands[seat] if 0 <= seat < len(state.hands) else 0
+    if not hand >> tile.index & 1:
+        raise IllegalMoveError(f"you do not hold {tile}")
+    if spec.on is not None:
+        if spec.on not in ends:
+            raise IllegalMoveError(f"no end shows {spec.on}: {_ends_text(ends)}")
+        if not tile.has(spec.on):
+            raise IllegalMoveError(f"{tile} has no {spec.on}")
+        options = [e for e, n in zip((End.LEFT, End.RIGHT), ends, strict=True) if n == spec.on]
+    else:
+        options = [e for e, n in zip((End.LEFT, End.RIGHT), ends, strict=True) if tile.has(n)]
+    if not options:
+        raise IllegalMoveError(f"{tile} fits neither end: {_ends_text(ends)}")
+    if len(options) == 2 and ends[0] != ends[1]:
+        raise AmbiguousMoveError(f"{tile} fits both ends: say {tile} left (on the {ends[0]}) "
+                                 f"or {tile} right (on the {ends[1]})")
+    if len(options) == 2:  # both ends show the same number: the same game either way
+        options = [End.LEFT if len(state.left) < len(state.right) else End.RIGHT]
+    return Play(tile, options[0])
+
+
+def _ends_text(ends: tuple[int, int]) -> str:
+    return f"both ends show {ends[0]}" if ends[0] == ends[1] else f"the ends show {ends[0]} and {ends[1]}"

@@ -1,4 +1,5 @@
-"""The English pub block game of dominoes, for two to four players or two partnerships."""
+"""The English pub block game of dominoes, for two to four players or two partnerships: the
+``Game`` protocol over ``engine`` (the rules), ``notation``, ``view``, ``text`` and ``bots``."""
 
 from __future__ import annotations
 
@@ -7,23 +8,12 @@ import random
 from collections.abc import Container, Mapping, Sequence
 from typing import Any
 
-from parlour.core.errors import AmbiguousMoveError, IllegalMoveError
-from parlour.core.protocol import CHANCE, BotFactory, Game, GameSpec
-from parlour.core.tiles import double_six_set
+from parlour.core.protocol import BotFactory, Game, GameSpec
 from parlour.games.dominoes import engine, notation, text
-from parlour.games.dominoes.notation import Draw, End, Knock, Move, Play, Spec
-from parlour.games.dominoes.rules import Rules, Scoring, sides_of
-from parlour.games.dominoes.state import Phase, State, mask_of, tiles_of
-from parlour.games.dominoes.view import DominoView, make_view
-
-_SET = frozenset(double_six_set())
-
-
-class _AnyDraw(Container[Any]):
-    """Every order of the 28 tiles (a draw is sampled, never listed)."""
-
-    def __contains__(self, outcome: object) -> bool:
-        return isinstance(outcome, Draw) and len(outcome.tiles) == 28 and frozenset(outcome.tiles) == _SET
+from parlour.games.dominoes.moves import Draw, Knock, Move, Play
+from parlour.games.dominoes.rules import Rules, Scoring
+from parlour.games.dominoes.state import State
+from parlour.games.dominoes.view import DominoView, make_view, resample_hidden
 
 
 class Dominoes(Game[Rules, State, Move, Draw, DominoView]):
@@ -52,9 +42,7 @@ class Dominoes(Game[Rules, State, Move, Draw, DominoView]):
                 (Rules(target=3, scoring=Scoring.POINT, partnerships=False, hand_size=7), 4))
 
     def initial_state(self, rules: Rules, players: int) -> State:
-        rules.check(players)
-        count = max(sides_of(rules, players)) + 1
-        return State(rules=rules, players=players, scores=(0,) * count)
+        return engine.initial_state(rules, players)
 
     def presets(self) -> Mapping[str, Rules]:
         return {"manual": Rules(), "cribbage": Rules(target=121),
@@ -62,11 +50,7 @@ class Dominoes(Game[Rules, State, Move, Draw, DominoView]):
 
     # ---- whose turn -------------------------------------------------------
     def to_act(self, state: State) -> tuple[int, ...]:
-        if state.phase is Phase.OVER:
-            return ()
-        if state.phase is Phase.DRAW:
-            return (CHANCE,)
-        return (state.current,)
+        return engine.to_act(state)
 
     def players(self, state: State) -> int:
         return state.players
@@ -86,10 +70,10 @@ class Dominoes(Game[Rules, State, Move, Draw, DominoView]):
 
     # ---- chance -----------------------------------------------------------
     def possible_outcomes(self, state: State) -> Container[Any]:  # type: ignore[override]
-        return _AnyDraw() if state.phase is Phase.DRAW else ()
+        return engine.possible_outcomes(state)
 
     def sample_chance(self, state: State, rng: random.Random) -> Draw:
-        return Draw.shuffled(rng)
+        return engine.sample_chance(state, rng)
 
     def _apply_outcome(self, state: State, outcome: Draw) -> State:
         return engine.deal(state, outcome)
@@ -98,27 +82,15 @@ class Dominoes(Game[Rules, State, Move, Draw, DominoView]):
     def returns(self, state: State) -> tuple[float, ...]:
         """Each seat's side's points less the best other side's (at the end, the winners'
         margin; partners share their side's)."""
-        sides = sides_of(state.rules, state.players)
-        scores = state.scores
-        out = []
-        for seat in range(state.players):
-            mine = scores[sides[seat]]
-            others = [v for s, v in enumerate(scores) if s != sides[seat]]
-            out.append(float(mine - max(others)))
-        return tuple(out)
+        return engine.returns(state)
 
     def winners(self, state: State) -> tuple[int, ...]:
         """The seats of the side that reached the target."""
-        if state.winner is None:
-            return ()
-        sides = sides_of(state.rules, state.players)
-        return tuple(s for s in range(state.players) if sides[s] == state.winner)
+        return engine.winners(state)
 
     def seat_scores(self, state: State) -> tuple[tuple[int, ...], ...]:
         """Each seat's side's points in every hand (0 in hands it did not win)."""
-        sides = sides_of(state.rules, state.players)
-        return tuple(tuple(h.points if h.winner == sides[s] else 0 for h in state.sheet)
-                     for s in range(state.players))
+        return engine.seat_scores(state)
 
     def result_text(self, state: State, names: Sequence[str] | None = None) -> str:
         return text.result(state, names)
@@ -127,66 +99,17 @@ class Dominoes(Game[Rules, State, Move, Draw, DominoView]):
         return make_view(state, seat)
 
     def resample_hidden(self, state: State, seat: int | None, rng: random.Random) -> State:
-        """Deal the tiles ``seat`` cannot see (the other hands and the sleeping tiles) anew,
-        each hand keeping its size, every deal consistent with what ``seat`` has seen equally
-        likely: no tile showing a number a player knocked on goes to that player, and no double
-        above the lead to anyone (its holder would have led it).  For a spectator the hands are
-        dealt without those constraints."""
-        if state.phase is not Phase.PLAY:
-            return state
-        if seat is not None:
-            from parlour.games.dominoes.strong_deal import Deals
-
-            dealt, sleeping = Deals.from_view(make_view(state, seat)).sample(rng)
-            return dataclasses.replace(state, sleeping=sleeping, hands=tuple(
-                state.hands[s] if s == seat else dealt.get(s, 0) for s in range(state.players)))
-        pool = list(tiles_of(state.sleeping))
-        for s in range(state.players):
-            if s != seat:
-                pool += tiles_of(state.hands[s])
-        rng.shuffle(pool)
-        hands = list(state.hands)
-        for s in range(state.players):
-            if s != seat:
-                need = state.hands[s].bit_count()
-                hands[s] = mask_of(pool[:need])
-                del pool[:need]
-        return dataclasses.replace(state, hands=tuple(hands), sleeping=mask_of(pool))
+        """Deal the tiles ``seat`` cannot see anew, consistently with its view
+        (``view.resample_hidden``)."""
+        return resample_hidden(state, seat, rng)
 
     # ---- notation ---------------------------------------------------------------
     def parse_move(self, state: State, seat: int, text: str) -> Move:
-        """Read a move; a bare tile goes where it fits (see ``notation``)."""
+        """Read a move; a bare tile goes where it fits (``engine.resolve``)."""
         spec = notation.read(text)
         if isinstance(spec, Knock):
             return spec
-        return self._resolve(state, seat, spec)
-
-    def _resolve(self, state: State, seat: int, spec: Spec) -> Move:
-        tile = spec.tile
-        ends = state.ends
-        if state.phase is not Phase.PLAY or ends is None:
-            return Play(tile)
-        if spec.end is not None:
-            return Play(tile, spec.end)
-        hand = state.hands[seat] if 0 <= seat < len(state.hands) else 0
-        if not hand >> tile.index & 1:
-            raise IllegalMoveError(f"you do not hold {tile}")
-        if spec.on is not None:
-            if spec.on not in ends:
-                raise IllegalMoveError(f"no end shows {spec.on}: {_ends_text(ends)}")
-            if not tile.has(spec.on):
-                raise IllegalMoveError(f"{tile} has no {spec.on}")
-            options = [e for e, n in zip((End.LEFT, End.RIGHT), ends, strict=True) if n == spec.on]
-        else:
-            options = [e for e, n in zip((End.LEFT, End.RIGHT), ends, strict=True) if tile.has(n)]
-        if not options:
-            raise IllegalMoveError(f"{tile} fits neither end: {_ends_text(ends)}")
-        if len(options) == 2 and ends[0] != ends[1]:
-            raise AmbiguousMoveError(f"{tile} fits both ends: say {tile} left (on the {ends[0]}) "
-                                     f"or {tile} right (on the {ends[1]})")
-        if len(options) == 2:  # both ends show the same number: the same game either way
-            options = [End.LEFT if len(state.left) < len(state.right) else End.RIGHT]
-        return Play(tile, options[0])
+        return engine.resolve(state, seat, spec)
 
     def format_move(self, state: State, seat: int, move: Move) -> str:
         return notation.format_move(move)
@@ -221,9 +144,4 @@ class Dominoes(Game[Rules, State, Move, Draw, DominoView]):
         return BOTS
 
 
-def _ends_text(ends: tuple[int, int]) -> str:
-    return f"both ends show {ends[0]}" if ends[0] == ends[1] else f"the ends show {ends[0]} and {ends[1]}"
-
-
 GAME = Dominoes()
-

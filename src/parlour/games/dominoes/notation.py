@@ -1,4 +1,4 @@
-"""Moves and chance outcomes of dominoes, and their text (what people type, what records store).
+"""The text of dominoes' moves and chance outcome (what people type, what records store).
 
 Moves (case-insensitive):
 
@@ -14,75 +14,18 @@ Tiles are written high number first with a bar (``6|4``); input also takes ``4-6
 Chance: a draw, all 28 tiles shuffled, first to last: each player takes their tiles in turn
 (the first ``hand_size`` to seat 0, the next to seat 1, ...), the rest sleep.
 
+>>> from parlour.games.dominoes.moves import End, Knock, Play
 >>> format_move(Play(Tile(6, 4), End.LEFT)), format_move(Play(Tile(6, 6))), format_move(Knock())
 ('6|4 left', '6|6', 'knock')
 """
 
 from __future__ import annotations
 
-import enum
-import random
 from dataclasses import dataclass
 
 from parlour.core.errors import InvalidMoveError
-from parlour.core.tiles import Tile, double_six_set, parse_tiles
-
-
-class End(enum.Enum):
-    """An end of the line of play: the left or right arm from the lead double."""
-
-    LEFT = "left"
-    RIGHT = "right"
-
-    def __repr__(self) -> str:
-        return f"End.{self.name}"
-
-
-@dataclass(frozen=True)
-class Play:
-    """Lay ``tile`` on ``end`` of the line (``end`` is ``None`` for the lead)."""
-
-    tile: Tile
-    end: End | None = None
-
-    def __repr__(self) -> str:
-        if self.end is None:
-            return f"Play({self.tile!r})"
-        return f"Play({self.tile!r}, {self.end!r})"
-
-
-@dataclass(frozen=True)
-class Knock:
-    """Rap the table: no tile fits either end (``knock``)."""
-
-    def __repr__(self) -> str:
-        return "Knock()"
-
-
-Move = Play | Knock
-
-
-@dataclass(frozen=True)
-class Draw:
-    """Chance: the 28 tiles shuffled face down, in the order the players take them."""
-
-    tiles: tuple[Tile, ...]
-
-    @classmethod
-    def shuffled(cls, rng: random.Random) -> Draw:
-        tiles = list(double_six_set())
-        rng.shuffle(tiles)
-        return cls(tuple(tiles))
-
-    def __repr__(self) -> str:
-        return f"Draw.parse({format_outcome(self)!r})"
-
-    @classmethod
-    def parse(cls, text: str) -> Draw:
-        return parse_outcome(text)
-
-
-Outcome = Draw
+from parlour.core.tiles import Tile, parse_tiles
+from parlour.games.dominoes.moves import Draw, End, Knock, Move
 
 HELP = """\
 Moves (a tile is its two numbers, high first: 6|4; also 4-6, 6:4 or 64):

@@ -9,6 +9,7 @@ losers' hands (in a blocked hand, the difference of the totals); game to 100.
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from parlour.core.errors import RulesError
@@ -74,7 +75,7 @@ def sides_of(rules: Rules, players: int) -> tuple[int, ...]:
     return tuple(range(players))
 
 
-def hand_points(rules: Rules, winner_total: int, loser_totals: tuple[int, ...], blocked: bool) -> int:
+def hand_points(rules: Rules, winner_total: int, loser_totals: Sequence[int], blocked: bool) -> int:
     """What the winning side scores for a hand, from the spots left: its own and each losing
     side's.  In a blocked hand scored by difference, each losing side pays its own difference
     (with two sides, the manual's "difference between the winners' and the losers' totals").

@@ -6,12 +6,24 @@ from collections.abc import Callable, Sequence
 
 from parlour.core.tiles import Tile
 from parlour.games.dominoes import engine
-from parlour.games.dominoes.notation import Draw, End, Knock, Move
+from parlour.games.dominoes.moves import Draw, End, Ending, HandResult, Knock, Move
 from parlour.games.dominoes.rules import Scoring, sides_of
-from parlour.games.dominoes.state import Ending, HandResult, Phase, State
+from parlour.games.dominoes.state import Phase, State
 from parlour.games.dominoes.view import DominoView
 
 Namer = Callable[[int], str]
+"""A seat's name."""
+
+
+def namer(names: Sequence[str] | None) -> Namer:
+    """Each seat's name: its player's, else "Player 1" and so on."""
+
+    def name(seat: int) -> str:
+        if names is not None and 0 <= seat < len(names):
+            return names[seat]
+        return f"Player {seat + 1}"
+
+    return name
 
 
 def side_name(state: State, side: int, name: Namer) -> str:
@@ -62,11 +74,7 @@ def hand_result(result: HandResult, after: State, name: Namer) -> str:
 def describe(state: State, seat: int, action: Move | Draw, names: Sequence[str] | None,
              viewer: int | None = None, omniscient: bool = False) -> str:
     """The log line for ``action`` applied to ``state``, as ``viewer`` may read it."""
-
-    def name(s: int) -> str:
-        if names is not None and 0 <= s < len(names):
-            return names[s]
-        return f"Player {s + 1}"
+    name = namer(names)
 
     if isinstance(action, Draw):
         after = engine.deal(state, action)
@@ -109,11 +117,7 @@ def describe(state: State, seat: int, action: Move | Draw, names: Sequence[str] 
 
 def result(state: State, names: Sequence[str] | None) -> str:
     """The game's result in words."""
-
-    def name(s: int) -> str:
-        if names is not None and 0 <= s < len(names):
-            return names[s]
-        return f"Player {s + 1}"
+    name = namer(names)
 
     count = max(sides_of(state.rules, state.players)) + 1
     scores = ", ".join(f"{side_name(state, s, name)} {state.scores[s]}" for s in range(count))
@@ -124,9 +128,6 @@ def result(state: State, names: Sequence[str] | None) -> str:
 
 
 # ---- the view drawn as plain text (the terminal's, and the playthroughs') ----
-
-
-
 
 WIDTH = 72
 """Characters of chain on one row before it turns the corner."""
@@ -370,7 +371,7 @@ def _header(view: DominoView, names: Sequence[str]) -> str:
 
 
 def render_view(view: DominoView, names: Sequence[str]) -> str:
-    names = list(names) + [f"Player {n + 1}" for n in range(len(names), view.players)]
+    names = [namer(names)(seat) for seat in range(view.players)]
     lines = [_header(view, names)]
     last = view.last_hand
     fresh = view.phase is Phase.PLAY and not any(e.seat == view.seat for e in view.events)

@@ -17,13 +17,18 @@ Never in a view: another player's tiles before the end of the hand, the sleeping
 
 from __future__ import annotations
 
+import dataclasses
+import random
 from dataclasses import dataclass
 from typing import Any
 
 from parlour.core.protocol import View
 from parlour.core.tiles import Tile
+from parlour.games.dominoes.deals import Deals
+from parlour.games.dominoes.moves import Event, HandResult, Placed
 from parlour.games.dominoes.rules import Rules, sides_of
-from parlour.games.dominoes.state import Event, HandResult, Phase, Placed, State, tiles_of
+from parlour.games.dominoes.state import Phase, State
+from parlour.games.dominoes.tileset import mask_of, tiles_of
 
 
 def knocked_numbers(events: tuple[Event, ...], players: int) -> tuple[frozenset[int], ...]:
@@ -141,3 +146,27 @@ def make_view(state: State, seat: int | None) -> DominoView:
         sheet=state.sheet,
         winner=state.winner,
     )
+
+
+def resample_hidden(state: State, seat: int | None, rng: random.Random) -> State:
+    """Deal the tiles ``seat`` cannot see (the other hands and the sleeping tiles) anew, each
+    hand keeping its size, every deal consistent with what ``seat`` has seen equally likely
+    (``deals.Deals``): no tile showing a number a player knocked on goes to that player, and no
+    double above the lead to anyone (its holder would have led it).  For a spectator the hands
+    are dealt without those constraints."""
+    if state.phase is not Phase.PLAY:
+        return state
+    if seat is not None:
+        dealt, sleeping = Deals.from_view(make_view(state, seat)).sample(rng)
+        return dataclasses.replace(state, sleeping=sleeping, hands=tuple(
+            state.hands[s] if s == seat else dealt.get(s, 0) for s in range(state.players)))
+    pool = list(tiles_of(state.sleeping))
+    for s in range(state.players):
+        pool += tiles_of(state.hands[s])
+    rng.shuffle(pool)
+    hands = list(state.hands)
+    for s in range(state.players):
+        need = state.hands[s].bit_count()
+        hands[s] = mask_of(pool[:need])
+        del pool[:need]
+    return dataclasses.replace(state, hands=tuple(hands), sleeping=mask_of(pool))

@@ -1,14 +1,23 @@
-"""Gin Rummy: the engine, the exact meld optimizer, notation, views and bots."""
+"""Gin Rummy for two, to 100 points.
+
+The template's modules (``docs/architecture.md``): ``rules``, ``moves``, ``state``, ``engine``,
+``game``, ``notation``, ``view``, ``text``, ``bots/`` (``simple``, ``strong``) and ``advisor``;
+and the game's own subjects: ``deck`` (cards as bits), ``melds`` (the exact meld optimizer) and
+``layoff`` (the knocker's layout and the defender's lay-offs).
+"""
 
 from parlour.games.gin_rummy.game import GAME, GinRummy
-from parlour.games.gin_rummy.notation import (
+from parlour.games.gin_rummy.moves import (
+    Act,
     BestLayOff,
     Deal,
     Discard,
     Done,
     Draw,
+    Event,
     FirstDealer,
     Gin,
+    HandResult,
     Knock,
     LayOff,
     Move,
@@ -16,7 +25,7 @@ from parlour.games.gin_rummy.notation import (
     Take,
 )
 from parlour.games.gin_rummy.rules import Outcome, Rules, Settlement
-from parlour.games.gin_rummy.state import Act, Event, HandResult, Phase, State
+from parlour.games.gin_rummy.state import Phase, State
 from parlour.games.gin_rummy.view import GinView, Showdown
 
 __all__ = ["GAME", "Act", "BestLayOff", "Deal", "Discard", "Done", "Draw", "Event", "FirstDealer", "Gin",

@@ -15,7 +15,7 @@ from parlour.core.protocol import Advice, Hint
 from parlour.games.gin_rummy.deck import CARDS, FULL, INDEX, bits, mask_of
 from parlour.games.gin_rummy.layoff import best_layoff, lay_off
 from parlour.games.gin_rummy.melds import best_discard, deadwood, discard_deadwoods
-from parlour.games.gin_rummy.notation import (
+from parlour.games.gin_rummy.moves import (
     BestLayOff,
     Discard,
     Done,
@@ -26,8 +26,8 @@ from parlour.games.gin_rummy.notation import (
     Move,
     Pass,
     Take,
-    format_move,
 )
+from parlour.games.gin_rummy.notation import format_move
 from parlour.games.gin_rummy.view import GinView
 
 ENDING = 100.0

@@ -18,6 +18,11 @@ from parlour.core.cards import Card, parse_cards, standard_deck
 
 SUIT_BITS = 0x1FFF
 """The 13 bits of one suit."""
+SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39
+"""Multiplying 13 bits of ranks by this copies them into every suit."""
+RUN_STARTS = sum(1 << (suit * 13 + rank) for suit in range(4) for rank in range(11))
+"""The cards of ranks ace to jack: a run of three may start there (no run crosses from one suit
+into the next)."""
 
 CARDS: tuple[Card, ...] = standard_deck()
 """The 52 cards by bit position (``CARDS[i].index == i``)."""
@@ -56,23 +61,24 @@ def mask_of(cards: Iterable[Card]) -> int:
     return mask
 
 
-_SUIT_CARDS: list[list[tuple[Card, ...]]] = []
-"""The cards of every set of bits of each suit (built at first use)."""
-
-
-def _suit_cards() -> list[list[tuple[Card, ...]]]:
+def _suit_cards() -> tuple[tuple[tuple[Card, ...], ...], ...]:
+    tables = []
     for suit in range(4):
         table: list[tuple[Card, ...]] = [()] * (1 << 13)
         for b in range(1, 1 << 13):
             high = b.bit_length() - 1
             table[b] = (*table[b ^ 1 << high], CARDS[suit * 13 + high])
-        _SUIT_CARDS.append(table)
-    return _SUIT_CARDS
+        tables.append(tuple(table))
+    return tuple(tables)
+
+
+SUIT_CARDS = _suit_cards()
+"""``SUIT_CARDS[suit][b]``: the cards of the 13 bits ``b`` of one suit, ace first."""
 
 
 def cards_of(mask: int) -> tuple[Card, ...]:
     """The cards of ``mask``, by suit (clubs, diamonds, hearts, spades), ace to king."""
-    clubs, diamonds, hearts, spades = _SUIT_CARDS or _suit_cards()
+    clubs, diamonds, hearts, spades = SUIT_CARDS
     return (clubs[mask & SUIT_BITS] + diamonds[mask >> 13 & SUIT_BITS]
             + hearts[mask >> 26 & SUIT_BITS] + spades[mask >> 39])
 
@@ -86,5 +92,5 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
-__all__ = ["CARDS", "FULL", "INDEX", "SUIT_BITS", "SUIT_VALUE", "VALUE", "bits", "card_value",
-           "cards_of", "format_cards", "mask_of", "parse_cards", "value_of"]
+__all__ = ["CARDS", "FULL", "INDEX", "RUN_STARTS", "SPREAD", "SUIT_BITS", "SUIT_VALUE", "VALUE", "bits",
+           "card_value", "cards_of", "format_cards", "mask_of", "parse_cards", "value_of"]

@@ -1,4 +1,5 @@
-"""The rules in motion: legal moves, their effect, and the scoring of a hand.
+"""The rules in motion: the start, whose turn it is, the legal moves and their effect, chance,
+the scoring of a hand and the end of the game.
 
 Legal moves, in this order:
 
@@ -15,27 +16,37 @@ Legal moves, in this order:
 from __future__ import annotations
 
 import dataclasses
+import random
+from collections.abc import Container
+from fractions import Fraction
 from functools import lru_cache
+from typing import Any
 
-from parlour.core.cards import Card
+from parlour.core.cards import Card, standard_deck
+from parlour.core.errors import RulesError
+from parlour.core.protocol import CHANCE
 from parlour.games.gin_rummy.deck import CARDS, INDEX, bits, cards_of
 from parlour.games.gin_rummy.layoff import Table, best_layoff, fits, knock_layout, lay_off
-from parlour.games.gin_rummy.melds import arrange, deadwood, discard_deadwoods
-from parlour.games.gin_rummy.notation import (
+from parlour.games.gin_rummy.melds import arrange, deadwood, discard_deadwoods, unmatched
+from parlour.games.gin_rummy.moves import (
+    Act,
     BestLayOff,
+    Chance,
     Deal,
     Discard,
     Done,
     Draw,
+    FirstDealer,
     Gin,
+    HandResult,
     Knock,
     LayOff,
     Move,
     Pass,
     Take,
 )
-from parlour.games.gin_rummy.rules import Outcome, hand_score
-from parlour.games.gin_rummy.state import Act, HandResult, Phase, State, event_code
+from parlour.games.gin_rummy.rules import Outcome, Rules, hand_score, settle
+from parlour.games.gin_rummy.state import Phase, State, event_code
 
 PLAYING = (Phase.OFFER, Phase.DRAW, Phase.DISCARD, Phase.WALL, Phase.LAYOFF)
 WALL = 2
@@ -46,6 +57,82 @@ _DRAW: tuple[Move, ...] = (Draw(), Take())
 _DRAW_ONLY: tuple[Move, ...] = (Draw(),)
 _PASS_ONLY: tuple[Move, ...] = (Pass(),)
 
+
+def initial_state(rules: Rules, players: int) -> State:
+    """A game before the first dealer is drawn (``RulesError`` unless two play by sound rules)."""
+    if players != 2:
+        raise RulesError(f"Gin Rummy is for two players, not {players}")
+    rules.check()
+    return State(rules=rules)
+
+
+def to_act(state: State) -> tuple[int, ...]:
+    """Chance before each hand (the first dealer, then the deal), else the seat to act."""
+    phase = state.phase
+    if phase is Phase.OVER:
+        return ()
+    if phase is Phase.CUT or phase is Phase.DEAL:
+        return (CHANCE,)
+    return (state.current,)
+
+
+# ---- chance ------------------------------------------------------------------------------------
+
+CUT = ((FirstDealer(0), Fraction(1, 2)), (FirstDealer(1), Fraction(1, 2)))
+"""The first dealer: each seat with 1/2."""
+_DECK = frozenset(standard_deck())
+
+
+class AnyShuffle(Container[Any]):
+    """Every order of the 52 cards (a deal is sampled, never listed)."""
+
+    def __contains__(self, outcome: object) -> bool:
+        return (isinstance(outcome, Deal) and len(outcome.cards) == 52
+                and frozenset(outcome.cards) == _DECK)
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Chance, Fraction], ...] | None:
+    """The first dealer's odds; a deal is sampled (``None``)."""
+    return CUT if state.phase is Phase.CUT else None
+
+
+def possible_outcomes(state: State) -> list[Chance] | AnyShuffle | tuple[()]:
+    if state.phase is Phase.CUT:
+        return [o for o, _ in CUT]
+    if state.phase is Phase.DEAL:
+        return AnyShuffle()
+    return ()
+
+
+def sample_chance(state: State, rng: random.Random) -> Chance:
+    """The first dealer by lot, or the deck shuffled."""
+    if state.phase is Phase.CUT:
+        return FirstDealer(rng.randrange(2))
+    deck = list(standard_deck())
+    rng.shuffle(deck)
+    return Deal(tuple(deck))
+
+
+def deal(state: State, outcome: Deal) -> State:
+    """The deck dealt: ten cards each, one at a time, non-dealer first; the 21st face up."""
+    order = [INDEX[c] for c in outcome.cards]
+    non = 1 - state.dealer
+    hands = [0, 0]
+    for i, card in enumerate(order[:20]):
+        hands[non if i % 2 == 0 else state.dealer] |= 1 << card
+    return dataclasses.replace(
+        state, phase=Phase.OFFER, current=non, hands=(hands[0], hands[1]), stock=tuple(order[21:]),
+        pile=(order[20],), taken=-1, refused=0, must_knock=False, history=(), known=(0, 0), knocker=-1,
+        gin=False, face_down=-1, layout=(), table=(), laid=())
+
+
+def apply_outcome(state: State, outcome: Chance) -> State:
+    if isinstance(outcome, FirstDealer):
+        return dataclasses.replace(state, phase=Phase.DEAL, dealer=outcome.seat)
+    return deal(state, outcome)
+
+
+# ---- moves -------------------------------------------------------------------------------------
 
 def _set(pair: tuple[int, int], seat: int, value: int) -> tuple[int, int]:
     return (value, pair[1]) if seat == 0 else (pair[0], value)
@@ -87,19 +174,6 @@ def legal_moves(state: State, seat: int) -> tuple[Move, ...]:
 
 def _push(state: State, seat: int, act: Act, card: int = -1) -> tuple[int, ...]:
     return (*state.history, event_code(seat, act, card))
-
-
-def deal(state: State, outcome: Deal) -> State:
-    """The deck dealt: ten cards each, one at a time, non-dealer first; the 21st face up."""
-    order = [INDEX[c] for c in outcome.cards]
-    non = 1 - state.dealer
-    hands = [0, 0]
-    for i, card in enumerate(order[:20]):
-        hands[non if i % 2 == 0 else state.dealer] |= 1 << card
-    return dataclasses.replace(
-        state, phase=Phase.OFFER, current=non, hands=(hands[0], hands[1]), stock=tuple(order[21:]),
-        pile=(order[20],), taken=-1, refused=0, must_knock=False, history=(), known=(0, 0), knocker=-1,
-        gin=False, face_down=-1, layout=(), table=(), laid=())
 
 
 def apply_move(state: State, seat: int, move: Move) -> State:
@@ -199,27 +273,48 @@ def score(state: State) -> State:
     rest = arrange(defender_hand)
     outcome, points = hand_score(state.rules, knocker_count, rest.deadwood, state.gin)
     winner = defender if outcome is Outcome.UNDERCUT else knocker
-    covered = 0
-    for meld in state.layout:
-        covered |= meld
     melds: list[tuple[tuple[Card, ...], ...]] = [(), ()]
-    unmatched: list[tuple[Card, ...]] = [(), ()]
+    loose: list[tuple[Card, ...]] = [(), ()]
     counts = [0, 0]
     melds[knocker] = tuple(cards_of(m) for m in state.layout)
-    unmatched[knocker] = cards_of(knocker_hand ^ covered)
+    loose[knocker] = cards_of(unmatched(knocker_hand, state.layout))
     counts[knocker] = knocker_count
     melds[defender] = tuple(cards_of(m) for m in rest.melds)
-    unmatched[defender] = cards_of(rest.unmatched)
+    loose[defender] = cards_of(rest.unmatched)
     counts[defender] = rest.deadwood
     result = HandResult(
         state.hand_number, state.dealer, outcome, knocker, winner, points, (counts[0], counts[1]),
-        (melds[0], melds[1]), (unmatched[0], unmatched[1]), tuple(CARDS[c] for c in state.laid))
+        (melds[0], melds[1]), (loose[0], loose[1]), tuple(CARDS[c] for c in state.laid))
     scores = _set(state.scores, winner, state.scores[winner] + points)
     boxes = _set(state.boxes, winner, state.boxes[winner] + 1)
     over = scores[winner] >= state.rules.target
     return _clear(dataclasses.replace(
         state, phase=Phase.OVER if over else Phase.DEAL, dealer=state.dealer if over else 1 - state.dealer,
         scores=scores, boxes=boxes, sheet=(*state.sheet, result)))
+
+
+def returns(state: State) -> tuple[float, float]:
+    """At the end: what each player wins, the loser paying the difference of the totals (hand
+    points, game bonus, box bonuses).  Before: the difference of the hand points."""
+    winner = state.winner
+    if winner is None:
+        diff = state.scores[0] - state.scores[1]
+    else:
+        totals = settle(state.rules, state.scores, state.boxes, winner).totals
+        diff = totals[0] - totals[1]
+    return (float(diff), float(-diff))
+
+
+def winners(state: State) -> tuple[int, ...]:
+    """The player who reached the target (whatever the bonuses make of the payment)."""
+    winner = state.winner
+    return () if winner is None else (winner,)
+
+
+def seat_scores(state: State) -> tuple[tuple[int, ...], ...]:
+    """Each seat's points in every hand played out (0 in the hands the other won)."""
+    played = [h for h in state.sheet if h.winner is not None]
+    return tuple(tuple(h.points if h.winner == s else 0 for h in played) for s in (0, 1))
 
 
 def explain(state: State, seat: int, move: Move) -> str:

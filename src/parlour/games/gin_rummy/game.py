@@ -1,39 +1,23 @@
-"""Gin Rummy for two, the whole game to 100, as the manual describes it."""
+"""Gin Rummy for two, the whole game to 100, as the manual describes it: the ``Game`` protocol
+over ``engine`` (the rules), ``notation``, ``view``, ``text``, ``advisor`` and ``bots``."""
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Container, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from parlour.core.cards import standard_deck
 from parlour.core.commands import Command
-from parlour.core.errors import RulesError
-from parlour.core.protocol import CHANCE, BotFactory, Game, GameSpec, Hint
+from parlour.core.protocol import BotFactory, Game, GameSpec, Hint
 from parlour.games.gin_rummy import engine, notation, text
-from parlour.games.gin_rummy.deck import bits
-from parlour.games.gin_rummy.notation import Deal, FirstDealer, Move, Outcome
-from parlour.games.gin_rummy.rules import Rules, settle
-from parlour.games.gin_rummy.state import Phase, State
-from parlour.games.gin_rummy.view import GinView, known_cards, make_view, revealed
-
-_DECK = frozenset(standard_deck())
+from parlour.games.gin_rummy.moves import Chance, Move
+from parlour.games.gin_rummy.rules import Rules
+from parlour.games.gin_rummy.state import State
+from parlour.games.gin_rummy.view import GinView, make_view, resample_hidden
 
 
-class _AnyShuffle(Container[Any]):
-    """Every order of the 52 cards (a deal is sampled, never listed)."""
-
-    def __contains__(self, outcome: object) -> bool:
-        return (isinstance(outcome, Deal) and len(outcome.cards) == 52
-                and frozenset(outcome.cards) == _DECK)
-
-
-_CUT = ((FirstDealer(0), Fraction(1, 2)), (FirstDealer(1), Fraction(1, 2)))
-
-
-class GinRummy(Game[Rules, State, Move, Outcome, GinView]):
+class GinRummy(Game[Rules, State, Move, Chance, GinView]):
     """Two-player Gin Rummy to 100 points; see ``docs/rules/gin-rummy.md``."""
 
     spec = GameSpec(
@@ -61,19 +45,11 @@ class GinRummy(Game[Rules, State, Move, Outcome, GinView]):
                 (Rules(target=50, knock_limit=60), 2))
 
     def initial_state(self, rules: Rules, players: int) -> State:
-        if players != 2:
-            raise RulesError(f"Gin Rummy is for two players, not {players}")
-        rules.check()
-        return State(rules=rules)
+        return engine.initial_state(rules, players)
 
     # ---- whose turn -------------------------------------------------------
     def to_act(self, state: State) -> tuple[int, ...]:
-        phase = state.phase
-        if phase is Phase.OVER:
-            return ()
-        if phase is Phase.CUT or phase is Phase.DEAL:
-            return (CHANCE,)
-        return (state.current,)
+        return engine.to_act(state)
 
     def players(self, state: State) -> int:
         return 2
@@ -92,50 +68,32 @@ class GinRummy(Game[Rules, State, Move, Outcome, GinView]):
         return engine.apply_move(state, seat, move)
 
     # ---- chance -----------------------------------------------------------
-    def chance_outcomes(self, state: State) -> tuple[tuple[Outcome, Fraction], ...] | None:
+    def chance_outcomes(self, state: State) -> tuple[tuple[Chance, Fraction], ...] | None:
         """The first dealer: each seat with 1/2.  A deal is sampled (``None``)."""
-        if state.phase is Phase.CUT:
-            return _CUT
-        return None
+        return engine.chance_outcomes(state)
 
-    def possible_outcomes(self, state: State) -> Sequence[Outcome] | Container[Any]:  # type: ignore[override]
-        if state.phase is Phase.CUT:
-            return [o for o, _ in _CUT]
-        if state.phase is Phase.DEAL:
-            return _AnyShuffle()
-        return ()
+    def possible_outcomes(self, state: State) -> Sequence[Chance] | Container[Any]:  # type: ignore[override]
+        return engine.possible_outcomes(state)
 
-    def sample_chance(self, state: State, rng: random.Random) -> Outcome:
-        if state.phase is Phase.CUT:
-            return FirstDealer(rng.randrange(2))
-        return Deal.shuffled(rng)
+    def sample_chance(self, state: State, rng: random.Random) -> Chance:
+        return engine.sample_chance(state, rng)
 
-    def _apply_outcome(self, state: State, outcome: Outcome) -> State:
-        if isinstance(outcome, FirstDealer):
-            return dataclasses.replace(state, phase=Phase.DEAL, dealer=outcome.seat)
-        return engine.deal(state, outcome)
+    def _apply_outcome(self, state: State, outcome: Chance) -> State:
+        return engine.apply_outcome(state, outcome)
 
     # ---- results and views ------------------------------------------------------
     def returns(self, state: State) -> tuple[float, ...]:
         """At the end: what each player wins, the loser paying the difference of the totals
         (hand points, game bonus, box bonuses).  Before: the difference of the hand points."""
-        winner = state.winner
-        if winner is None:
-            diff = state.scores[0] - state.scores[1]
-        else:
-            totals = settle(state.rules, state.scores, state.boxes, winner).totals
-            diff = totals[0] - totals[1]
-        return (float(diff), float(-diff))
+        return engine.returns(state)
 
     def winners(self, state: State) -> tuple[int, ...]:
         """The player who reached the target (whatever the bonuses make of the payment)."""
-        winner = state.winner
-        return () if winner is None else (winner,)
+        return engine.winners(state)
 
     def seat_scores(self, state: State) -> tuple[tuple[int, ...], ...]:
         """Each seat's points in every hand played out (0 in the hands the other won)."""
-        played = [h for h in state.sheet if h.winner is not None]
-        return tuple(tuple(h.points if h.winner == s else 0 for h in played) for s in (0, 1))
+        return engine.seat_scores(state)
 
     def result_text(self, state: State, names: Sequence[str] | None = None) -> str:
         return text.result(self, state, names)
@@ -144,35 +102,8 @@ class GinRummy(Game[Rules, State, Move, Outcome, GinView]):
         return make_view(state, seat)
 
     def resample_hidden(self, state: State, seat: int | None, rng: random.Random) -> State:
-        """Deal what ``seat`` cannot see anew: the other's unknown cards (before the showdown),
-        the stock and, but for the knocker, the face-down discard (unless everyone saw the knocker
-        take that card from the pile: then it is no secret)."""
-        if state.phase in (Phase.CUT, Phase.DEAL, Phase.OVER):
-            return state
-        known = known_cards(state)
-        pool = list(state.stock)
-        keep = list(state.hands)
-        if not revealed(state):
-            for s in (0, 1):
-                if s != seat:
-                    keep[s] = known[s]
-                    pool += bits(state.hands[s] ^ known[s])
-        hidden_face_down = (state.face_down >= 0 and seat != state.knocker
-                            and not state.known[state.knocker] >> state.face_down & 1)
-        if hidden_face_down:
-            pool.append(state.face_down)
-        rng.shuffle(pool)
-        hands = []
-        for s in (0, 1):
-            need = state.hands[s].bit_count() - keep[s].bit_count()
-            hand = keep[s]
-            for card in pool[:need]:
-                hand |= 1 << card
-            del pool[:need]
-            hands.append(hand)
-        face_down = pool.pop() if hidden_face_down else state.face_down
-        return dataclasses.replace(state, hands=(hands[0], hands[1]), stock=tuple(pool),
-                                   face_down=face_down)
+        """Deal what ``seat`` cannot see anew (``view.resample_hidden``)."""
+        return resample_hidden(state, seat, rng)
 
     # ---- notation ---------------------------------------------------------------
     def parse_move(self, state: State, seat: int, text: str) -> Move:
@@ -181,18 +112,18 @@ class GinRummy(Game[Rules, State, Move, Outcome, GinView]):
     def format_move(self, state: State, seat: int, move: Move) -> str:
         return notation.format_move(move)
 
-    def parse_outcome(self, state: State, text: str) -> Outcome:
+    def parse_outcome(self, state: State, text: str) -> Chance:
         return notation.parse_outcome(text)
 
-    def format_outcome(self, state: State, outcome: Outcome) -> str:
+    def format_outcome(self, state: State, outcome: Chance) -> str:
         return notation.format_outcome(outcome)
 
-    def describe(self, state: State, seat: int, action: Move | Outcome,
+    def describe(self, state: State, seat: int, action: Move | Chance,
                  names: Sequence[str] | None = None) -> str:
         """Everything, for the table's private log (never sent to a player)."""
         return text.describe(self, state, seat, action, names, omniscient=True)
 
-    def describe_for(self, state: State, seat: int, action: Move | Outcome, viewer: int | None,
+    def describe_for(self, state: State, seat: int, action: Move | Chance, viewer: int | None,
                      names: Sequence[str] | None = None) -> str:
         """What ``viewer`` may read: their own deal and draws, never the other's cards before the
         showdown, the stock, or (but to the knocker) the face-down discard."""

@@ -13,8 +13,8 @@ How it is exact and fast:
 * The meldable rest is solved by branching on its lowest card: it is deadwood,
   or it lies in one of the at most seven melds of which it is the lowest card.
   Runs are tried only up to five cards long: any longer run is two shorter runs
-  side by side, which cover the same cards.  Results are memoized by mask (the
-  memo is cleared when it grows past ``MEMO_LIMIT`` entries).
+  side by side, which cover the same cards.  Results are memoized by mask
+  (``optimum``, a bounded ``functools.lru_cache``: the one memo of the meld code).
 * The search minimizes the deadwood value, then the number of deadwood cards.
 
 Ties between equally good arrangements (``arrange``) are broken in a fixed
@@ -36,12 +36,15 @@ deadwood; then the next lowest card.  Runs side by side are shown as one run.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
 from parlour.games.gin_rummy.deck import (
+    RUN_STARTS,
+    SPREAD,
     SUIT_BITS,
-    SUIT_VALUE,
     VALUE,
     bits,
     cards_of,
@@ -49,8 +52,8 @@ from parlour.games.gin_rummy.deck import (
     value_of,
 )
 
-MEMO_LIMIT = 1 << 19
-"""Entries the memo may hold before it is cleared (about 60 MB at most)."""
+MEMO_SIZE = 1 << 18
+"""Hands ``optimum`` remembers (the least recently used are forgotten; about 50 MB at most)."""
 
 _SHIFT = 6
 """The search's objective is ``deadwood << _SHIFT | deadwood cards`` (at most 52 cards)."""
@@ -82,73 +85,55 @@ MELDS_FROM, SETS = _tables()
 """``MELDS_FROM[c]``: the melds whose lowest card is ``c`` (runs of 3-5 cards longest first,
 then sets, four before three); ``SETS``: every set of three or four."""
 
-_MEMO: dict[int, int] = {}
-
-
-_RUN_STARTS = sum(1 << (suit * 13 + rank) for suit in range(4) for rank in range(11))
-"""The cards a run of three may start from (no run crosses from one suit into the next)."""
-_SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39
-"""Multiplying 13 bits of ranks by this copies them into every suit."""
-
-
-def meldable(hand: int) -> int:
-    """The cards of ``hand`` that belong to at least one meld made of cards of ``hand``."""
-    starts = hand & hand >> 1 & hand >> 2 & _RUN_STARTS
+def meld_parts(hand: int) -> tuple[int, int]:
+    """The cards of ``hand`` in some run made of cards of ``hand``, and those in some set."""
+    starts = hand & hand >> 1 & hand >> 2 & RUN_STARTS
     s0 = hand & SUIT_BITS
     s1 = hand >> 13 & SUIT_BITS
     s2 = hand >> 26 & SUIT_BITS
     s3 = hand >> 39
     sets = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
-    return (starts | starts << 1 | starts << 2 | sets * _SPREAD) & hand
+    return (starts | starts << 1 | starts << 2) & hand, sets * SPREAD & hand
 
 
-def _solve(hand: int) -> int:
-    """The least ``deadwood << _SHIFT | deadwood cards`` of ``hand`` (memoized)."""
-    got = _MEMO.get(hand)
-    if got is not None:
-        return got
+def meldable(hand: int) -> int:
+    """The cards of ``hand`` that belong to at least one meld made of cards of ``hand``."""
+    in_runs, in_sets = meld_parts(hand)
+    return in_runs | in_sets
+
+
+@lru_cache(maxsize=MEMO_SIZE)
+def optimum(hand: int) -> int:
+    """The least ``deadwood << _SHIFT | deadwood cards`` of ``hand`` (the search of the module's
+    docstring; memoized by hand)."""
     melded = meldable(hand)
     rest = hand ^ melded
     result = (value_of(rest) << _SHIFT) + rest.bit_count()
     if melded:
         low = melded & -melded
         card = low.bit_length() - 1
-        best = _solve(melded ^ low) + (VALUE[card] << _SHIFT) + 1
+        best = optimum(melded ^ low) + (VALUE[card] << _SHIFT) + 1
         for meld in MELDS_FROM[card]:
             if meld & melded == meld:
-                value = _solve(melded ^ meld)
+                value = optimum(melded ^ meld)
                 if value < best:
                     best = value
         result += best
-    if len(_MEMO) > MEMO_LIMIT:
-        _MEMO.clear()
-    _MEMO[hand] = result
     return result
 
 
 def deadwood(hand: int) -> int:
-    """The least deadwood value of ``hand`` (any number of cards)."""
-    starts = hand & hand >> 1 & hand >> 2 & _RUN_STARTS
-    s0 = hand & SUIT_BITS
-    s1 = hand >> 13 & SUIT_BITS
-    s2 = hand >> 26 & SUIT_BITS
-    s3 = hand >> 39
-    sets = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
-    in_runs = (starts | starts << 1 | starts << 2) & hand
-    in_sets = sets * _SPREAD & hand
-    melded = in_runs | in_sets  # meldable(), inlined
-    rest = hand ^ melded
-    value = (SUIT_VALUE[rest & SUIT_BITS] + SUIT_VALUE[rest >> 13 & SUIT_BITS]
-             + SUIT_VALUE[rest >> 26 & SUIT_BITS] + SUIT_VALUE[rest >> 39])
+    """The least deadwood value of ``hand`` (any number of cards).
+
+    When no card is both in a run and in a set, every meldable card is melded at once (each
+    stretch of three or more in a suit cut into runs of 3-5, each rank's three or four cards a
+    set, no two melds sharing a card): the deadwood is the rest's, with no search."""
+    in_runs, in_sets = meld_parts(hand)
+    melded = in_runs | in_sets
+    value = value_of(hand ^ melded)
     if not in_runs & in_sets:
-        # No card is both in a run and in a set: every meldable card is melded at once (each
-        # stretch of three or more in a suit cut into runs of 3-5, each rank's three or four
-        # cards a set, no two melds sharing a card), so the deadwood is the rest's, with no
-        # search (the search would find the same least value: nothing less than the rest is
-        # possible, and nothing of the melded cards need be left out).
         return value
-    got = _MEMO.get(melded)
-    return value + ((got if got is not None else _solve(melded)) >> _SHIFT)
+    return value + (optimum(melded) >> _SHIFT)
 
 
 def discard_deadwoods(hand: int) -> list[tuple[int, int]]:
@@ -174,6 +159,13 @@ def best_discard(hand: int, keep: int = -1) -> tuple[int, int]:
         if key < best_key:
             best, best_key = (card, left), key
     return best
+
+
+def unmatched(hand: int, melds: Iterable[int]) -> int:
+    """The cards of ``hand`` in none of ``melds``."""
+    for meld in melds:
+        hand &= ~meld
+    return hand
 
 
 @dataclass(frozen=True)
@@ -234,20 +226,18 @@ def arrange(hand: int) -> Arrangement:
         melded = meldable(rest)
         if not melded:
             break
-        need = _solve(melded)
+        need = optimum(melded)
         low = melded & -melded
         card = low.bit_length() - 1
         for meld in MELDS_FROM[card]:
-            if meld & melded == meld and _solve(melded ^ meld) == need:
+            if meld & melded == meld and optimum(melded ^ meld) == need:
                 melds.append(meld)
                 rest = melded ^ meld
                 break
         else:
             rest = melded ^ low
-    unmatched = hand
-    for meld in melds:
-        unmatched ^= meld
-    return Arrangement(normalize(melds), unmatched, value_of(unmatched))
+    rest = unmatched(hand, melds)
+    return Arrangement(normalize(melds), rest, value_of(rest))
 
 
 def packings(hand: int) -> list[list[int]]:
@@ -280,16 +270,13 @@ def best_arrangements(hand: int) -> list[Arrangement]:
     found: dict[tuple[int, ...], Arrangement] = {}
     least = deadwood(hand)
     for chosen in packings(hand):
-        covered = 0
-        for meld in chosen:
-            covered |= meld
-        unmatched = hand ^ covered
-        if value_of(unmatched) == least:
+        rest = unmatched(hand, chosen)
+        if value_of(rest) == least:
             melds = normalize(chosen)
-            found.setdefault(melds, Arrangement(melds, unmatched, least))
+            found.setdefault(melds, Arrangement(melds, rest, least))
     return list(found.values())
 
 
 __all__ = ["MELDS_FROM", "SETS", "Arrangement", "arrange", "best_arrangements", "best_discard",
-           "deadwood", "discard_deadwoods", "is_meld", "is_run", "is_set", "meldable", "normalize",
-           "packings"]
+           "deadwood", "discard_deadwoods", "is_meld", "is_run", "is_set", "meld_parts", "meldable",
+           "normalize", "optimum", "packings", "unmatched"]

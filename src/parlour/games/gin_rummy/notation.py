@@ -1,4 +1,4 @@
-"""Moves and chance outcomes of Gin Rummy, and their text (what people type, what records store).
+"""The text of Gin Rummy's moves and chance outcomes (what people type, what records store).
 
 Moves (case-insensitive; cards as rank then suit: ``7H``, ``TH``, ``10h``, ``10♥``):
 
@@ -25,118 +25,24 @@ with the reason.
 
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass
-
-from parlour.core.cards import Card, parse_cards, standard_deck
+from parlour.core.cards import Card, parse_cards
 from parlour.core.errors import InvalidMoveError
-
-
-@dataclass(frozen=True)
-class Draw:
-    """Draw the top card of the stock: ``draw``."""
-
-    def __repr__(self) -> str:
-        return "Draw()"
-
-
-@dataclass(frozen=True)
-class Take:
-    """Take the top card of the discard pile: ``take``."""
-
-    def __repr__(self) -> str:
-        return "Take()"
-
-
-@dataclass(frozen=True)
-class Pass:
-    """Refuse the up-card, or the last discard at the wall: ``pass``."""
-
-    def __repr__(self) -> str:
-        return "Pass()"
-
-
-@dataclass(frozen=True)
-class Discard:
-    """Discard a card face up: ``discard 7H``."""
-
-    card: Card
-
-    def __repr__(self) -> str:
-        return f"Discard({self.card!r})"
-
-
-@dataclass(frozen=True)
-class Knock:
-    """Discard a card face down and knock: ``knock 7H``."""
-
-    card: Card
-
-    def __repr__(self) -> str:
-        return f"Knock({self.card!r})"
-
-
-@dataclass(frozen=True)
-class Gin:
-    """Discard a card face down and go gin: ``gin 7H``."""
-
-    card: Card
-
-    def __repr__(self) -> str:
-        return f"Gin({self.card!r})"
-
-
-@dataclass(frozen=True)
-class LayOff:
-    """Lay a card off on the knocker's melds: ``lay off 5H``."""
-
-    card: Card
-
-    def __repr__(self) -> str:
-        return f"LayOff({self.card!r})"
-
-
-@dataclass(frozen=True)
-class BestLayOff:
-    """Make the optimizer's best lay-offs and finish: ``lay off best``."""
-
-    def __repr__(self) -> str:
-        return "BestLayOff()"
-
-
-@dataclass(frozen=True)
-class Done:
-    """Lay off nothing more: ``done``."""
-
-    def __repr__(self) -> str:
-        return "Done()"
-
-
-Move = Draw | Take | Pass | Discard | Knock | Gin | LayOff | BestLayOff | Done
-CardMove = Discard | Knock | Gin | LayOff
-
-
-@dataclass(frozen=True)
-class FirstDealer:
-    """Chance: the first dealer, drawn by lot (``dealer 1``)."""
-
-    seat: int
-
-
-@dataclass(frozen=True)
-class Deal:
-    """Chance: the shuffled deck, top card first."""
-
-    cards: tuple[Card, ...]
-
-    @classmethod
-    def shuffled(cls, rng: random.Random) -> Deal:
-        deck = list(standard_deck())
-        rng.shuffle(deck)
-        return cls(tuple(deck))
-
-
-Outcome = FirstDealer | Deal
+from parlour.games.gin_rummy.moves import (
+    BestLayOff,
+    CardMove,
+    Chance,
+    Deal,
+    Discard,
+    Done,
+    Draw,
+    FirstDealer,
+    Gin,
+    Knock,
+    LayOff,
+    Move,
+    Pass,
+    Take,
+)
 
 _WORDS: dict[str, Move] = {"draw": Draw(), "draw stock": Draw(), "take": Take(), "pass": Pass(),
                            "done": Done(), "lay off best": BestLayOff(), "layoff best": BestLayOff()}
@@ -185,7 +91,7 @@ def format_move(move: Move) -> str:
     raise TypeError(f"{move!r} is not a Gin Rummy move")  # pragma: no cover
 
 
-def parse_outcome(text: str) -> Outcome:
+def parse_outcome(text: str) -> Chance:
     """``dealer 0`` / ``dealer 1``, or the 52 cards of a deal."""
     words = text.strip().lower().split()
     if len(words) == 2 and words[0] == "dealer" and words[1] in ("0", "1"):
@@ -196,7 +102,7 @@ def parse_outcome(text: str) -> Outcome:
     return Deal(cards)
 
 
-def format_outcome(outcome: Outcome) -> str:
+def format_outcome(outcome: Chance) -> str:
     if isinstance(outcome, FirstDealer):
         return f"dealer {outcome.seat}"
     return " ".join(str(c) for c in outcome.cards)

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Any
 
-from parlour.core.cards import Card
 from parlour.games.gin_rummy.deck import CARDS
-from parlour.games.gin_rummy.rules import Outcome, Rules
+from parlour.games.gin_rummy.moves import Act, Event, HandResult
+from parlour.games.gin_rummy.rules import Rules
 
 
 class Phase(enum.Enum):
@@ -36,69 +35,6 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-class Act(enum.Enum):
-    """What a public event of a hand was (the history in views)."""
-
-    TAKE = "take"
-    """Took the top of the discard pile (the card is known to everyone)."""
-    PASS = "pass"
-    DRAW = "draw"
-    """Drew from the stock (the card is not told)."""
-    DISCARD = "discard"
-    KNOCK = "knock"
-    """Knocked, discarding face down (the card is not told)."""
-    GIN = "gin"
-    LAY_OFF = "lay off"
-
-
-@dataclass(frozen=True)
-class HandResult:
-    """One line of the score sheet: how a hand ended, and, if it was played out, both hands
-    as laid down (the rules show them to both players)."""
-
-    number: int
-    dealer: int
-    outcome: Outcome
-    knocker: int | None = None
-    winner: int | None = None
-    points: int = 0
-    counts: tuple[int, int] = (0, 0)
-    """Each seat's deadwood count (the defender's after laying off)."""
-    melds: tuple[tuple[tuple[Card, ...], ...], ...] = ((), ())
-    """Each seat's own melds: the knocker's as laid out, the defender's as arranged."""
-    unmatched: tuple[tuple[Card, ...], ...] = ((), ())
-    """Each seat's deadwood cards."""
-    laid_off: tuple[Card, ...] = ()
-    """The defender's lay-offs on the knocker's melds, in order."""
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "number": self.number, "dealer": self.dealer, "outcome": self.outcome.value,
-            "knocker": self.knocker, "winner": self.winner, "points": self.points,
-            "counts": list(self.counts),
-            "melds": [[[str(c) for c in meld] for meld in seat] for seat in self.melds],
-            "unmatched": [[str(c) for c in seat] for seat in self.unmatched],
-            "laid_off": [str(c) for c in self.laid_off],
-        }
-
-
-@dataclass(frozen=True)
-class Event:
-    """A public event of the hand: ``card`` is ``None`` for a pass, a draw from the stock and a
-    knock (its discard is face down)."""
-
-    seat: int
-    act: Act
-    card: Card | None
-
-    def to_json(self) -> dict[str, Any]:
-        got = _EVENT_JSON.get(id(self))
-        if got is not None and got[0] is self:
-            return dict(got[1])
-        card = None if self.card is None else str(self.card)
-        return {"seat": self.seat, "act": self.act.value, "card": card}
-
-
 _ACT_CODE = {act: n for n, act in enumerate(Act)}
 
 
@@ -112,11 +48,6 @@ EVENTS: dict[int, Event] = {
     for seat in (0, 1) for act in Act for card in range(-1, 52)
 }
 """Every event by its code."""
-
-_EVENT_JSON: dict[int, tuple[Event, dict[str, Any]]] = {
-    id(e): (e, {"seat": e.seat, "act": e.act.value, "card": None if e.card is None else str(e.card)})
-    for e in EVENTS.values()
-}
 
 
 @dataclass(frozen=True)

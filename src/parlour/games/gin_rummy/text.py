@@ -2,43 +2,50 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
 from parlour.core.cards import Card
-from parlour.core.protocol import CHANCE
+from parlour.core.protocol import Game
 from parlour.games.gin_rummy import engine
 from parlour.games.gin_rummy.deck import CARDS, INDEX, cards_of, format_cards, mask_of
 from parlour.games.gin_rummy.layoff import fits, lay_off
-from parlour.games.gin_rummy.melds import deadwood
-from parlour.games.gin_rummy.notation import (
+from parlour.games.gin_rummy.melds import deadwood, unmatched
+from parlour.games.gin_rummy.moves import (
     BestLayOff,
+    Chance,
     Deal,
     Discard,
     Done,
     Draw,
     FirstDealer,
     Gin,
+    HandResult,
     Knock,
     LayOff,
+    Move,
     Pass,
     Take,
 )
-from parlour.games.gin_rummy.rules import Outcome, settle
-from parlour.games.gin_rummy.state import HandResult, Phase, State
+from parlour.games.gin_rummy.rules import Outcome, Rules, settle
+from parlour.games.gin_rummy.state import Phase, State
 from parlour.games.gin_rummy.view import GinView
 
+Namer = Callable[[int], str]
+"""A seat's name."""
+GinGame = Game[Rules, State, Move, Chance, GinView]
+"""The game (for the players' names)."""
 
-def melds_text(melds: Sequence[Sequence[Any]]) -> str:
+
+def melds_text(melds: Sequence[Sequence[Card]]) -> str:
     """``"[3H 4H 5H] [7C 7D 7S]"``."""
     return " ".join(f"[{format_cards(m)}]" for m in melds) or "no melds"
 
 
-def _deadwood_text(cards: Sequence[Any], count: int) -> str:
+def _deadwood_text(cards: Sequence[Card], count: int) -> str:
     return f"deadwood {format_cards(cards)} ({count})" if cards else "no deadwood"
 
 
-def hand_result(result: HandResult, after: State, name: Any) -> str:
+def hand_result(result: HandResult, after: State, name: Namer) -> str:
     """The showdown and the score of a finished hand, in a sentence or two."""
     if result.outcome is Outcome.CANCELLED or result.knocker is None or result.winner is None:
         return "The hand is cancelled."
@@ -63,14 +70,14 @@ def hand_result(result: HandResult, after: State, name: Any) -> str:
     return " ".join(parts)
 
 
-def _finish(text: str, state: State, after: State, name: Any) -> str:
+def _finish(text: str, state: State, after: State, name: Namer) -> str:
     """``text`` plus the hand's result if ``after`` is past the hand's end."""
     if len(after.sheet) > len(state.sheet):
         return f"{text} {hand_result(after.sheet[-1], after, name)}"
     return text
 
 
-def _wall(state: State, name: Any) -> str:
+def _wall(state: State, name: Namer) -> str:
     if len(state.stock) > engine.WALL:
         return ""
     if state.rules.wall_take:
@@ -79,21 +86,20 @@ def _wall(state: State, name: Any) -> str:
     return f"; the stock is down to two cards: the hand is cancelled and {name(state.dealer)} deals again"
 
 
-def describe(game: Any, state: State, seat: int, action: Any, names: Sequence[str] | None,
+def describe(game: GinGame, state: State, seat: int, action: Move | Chance, names: Sequence[str] | None,
              viewer: int | None = None, omniscient: bool = False) -> str:
     """The log line for ``action`` applied to ``state``: everything if ``omniscient``, else only
     what ``viewer`` may know (``None``: a spectator)."""
 
     def name(s: int) -> str:
-        return str(game.name_of(state, s, names))
+        return game.name_of(state, s, names)
 
     def sees(s: int) -> bool:
         return omniscient or viewer == s
 
-    if seat == CHANCE:
-        if isinstance(action, FirstDealer):
-            return f"{name(action.seat)} deals first (drawn by lot)."
-        assert isinstance(action, Deal)
+    if isinstance(action, FirstDealer):
+        return f"{name(action.seat)} deals first (drawn by lot)."
+    if isinstance(action, Deal):
         after = engine.deal(state, action)
         up = CARDS[after.pile[-1]]
         head = f"Hand {state.hand_number}: {name(state.dealer)} deals"
@@ -126,19 +132,16 @@ def describe(game: Any, state: State, seat: int, action: Any, names: Sequence[st
         return f"{who} draws from the stock."
     if isinstance(action, Discard):
         return f"{who} discards {action.card}{_wall(state, name)}."
-    after = game.apply(state, seat, action)
+    after = engine.apply_move(state, seat, action)
     if isinstance(action, Knock | Gin):
         face = f"discarding {action.card} face down" if sees(seat) else "discarding face down"
         verb = "goes gin" if isinstance(action, Gin) else "knocks"
         if len(after.sheet) > len(state.sheet):  # scored at once: the sheet has the layout
-            laid = after.sheet[-1]
-            loose = _deadwood_text(laid.unmatched[seat], laid.counts[seat])
-            shown = f"{melds_text(laid.melds[seat])}, {loose}"
+            line = after.sheet[-1]
+            loose = _deadwood_text(line.unmatched[seat], line.counts[seat])
+            shown = f"{melds_text(line.melds[seat])}, {loose}"
         else:
-            covered = 0
-            for meld in after.layout:
-                covered |= meld
-            rest = cards_of(after.hands[seat] ^ covered)
+            rest = cards_of(unmatched(after.hands[seat], after.layout))
             shown = (f"{melds_text([cards_of(m) for m in after.layout])}, "
                      f"{_deadwood_text(rest, deadwood(after.hands[seat]))}")
         return _finish(f"{who} {verb}, {face}: {shown}.", state, after, name)
@@ -155,14 +158,14 @@ def describe(game: Any, state: State, seat: int, action: Any, names: Sequence[st
     return _finish(f"{who} is done laying off.", state, after, name)
 
 
-def result(game: Any, state: State, names: Sequence[str] | None = None) -> str:
+def result(game: GinGame, state: State, names: Sequence[str] | None = None) -> str:
     """The game's result: who won, each total with its parts, and who pays whom."""
     winner = state.winner
     if winner is None:
         return "The game is not over."
 
     def name(s: int) -> str:
-        return str(game.name_of(state, s, names))
+        return game.name_of(state, s, names)
 
     s = settle(state.rules, state.scores, state.boxes, winner)
     parts = []
@@ -179,9 +182,6 @@ def result(game: Any, state: State, names: Sequence[str] | None = None) -> str:
 
 
 # ---- the view drawn as plain text (the terminal's, and the playthroughs') ----
-
-
-
 
 _VERBS = {Outcome.KNOCK: "knocks", Outcome.GIN: "goes gin", Outcome.UNDERCUT: "undercuts"}
 
@@ -200,8 +200,9 @@ def hand_lines(view: GinView, names: Sequence[str]) -> list[str]:
     loose = format_cards(cards_of(arrangement.unmatched))
     lines = [f"  Your hand ({len(view.hand)} cards): {melds + '  ' if melds else ''}"
              f"{'deadwood ' + loose if loose else 'no deadwood'}  = {arrangement.deadwood}"]
-    if view.discards and view.to_act == view.seat and view.phase is Phase.DISCARD:
-        allowed = [(c, left) for c, left in view.discards if c != view.taken]
+    discards = view.discards
+    if discards and view.to_act == view.seat and view.phase is Phase.DISCARD:
+        allowed = [(c, left) for c, left in discards if c != view.taken]
         least = min(left for _, left in allowed)
         best = " ".join(str(c) for c, left in allowed if left == least)
         lines.append(f"  Least deadwood after discarding: {least} (discard {best})")

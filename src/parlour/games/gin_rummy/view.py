@@ -21,23 +21,22 @@ face-down discard (except to the knocker).
 
 from __future__ import annotations
 
+import dataclasses
+import random
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Any
 
 from parlour.core.cards import Card
 from parlour.core.protocol import View
-from parlour.games.gin_rummy.deck import CARDS, cards_of, mask_of
-from parlour.games.gin_rummy.melds import Arrangement, arrange, discard_deadwoods
+from parlour.games.gin_rummy.deck import CARDS, bits, cards_of, mask_of
+from parlour.games.gin_rummy.melds import Arrangement, arrange, deadwood, discard_deadwoods, unmatched
+from parlour.games.gin_rummy.moves import Event, HandResult
 from parlour.games.gin_rummy.rules import Rules, Settlement, settle
-from parlour.games.gin_rummy.state import EVENTS, Event, HandResult, Phase, State
-
-_TEXT = {id(card): str(card) for card in CARDS}
-"""Each card's text by identity (every card in a view is one of ``CARDS``; hashing is slower)."""
+from parlour.games.gin_rummy.state import EVENTS, Phase, State
 
 
 def _strs(cards: tuple[Card, ...]) -> list[str]:
-    return [_TEXT.get(id(c)) or str(c) for c in cards]
+    return [str(c) for c in cards]
 
 
 @dataclass(frozen=True)
@@ -113,12 +112,12 @@ class GinView(View):
     def last_hand(self) -> HandResult | None:
         return self.sheet[-1] if self.sheet else None
 
-    @cached_property
+    @property
     def arrangement(self) -> Arrangement | None:
         """The best arrangement of the seat's own cards (``melds.arrange``)."""
         return None if self.hand is None else arrange(mask_of(self.hand))
 
-    @cached_property
+    @property
     def discards(self) -> tuple[tuple[Card, int], ...]:
         """Holding eleven cards: each card with the deadwood left if it is discarded."""
         if self.hand is None or len(self.hand) != 11:
@@ -164,13 +163,10 @@ def _showdown(state: State) -> Showdown | None:
     if not revealed(state):
         return None
     knocker = state.knocker
-    covered = 0
-    for meld in state.layout:
-        covered |= meld
     hand = state.hands[knocker]
     return Showdown(
-        knocker, state.gin, tuple(cards_of(m) for m in state.layout), cards_of(hand ^ covered),
-        arrange(hand).deadwood, tuple(cards_of(m) for m in state.table),
+        knocker, state.gin, tuple(cards_of(m) for m in state.layout),
+        cards_of(unmatched(hand, state.layout)), deadwood(hand), tuple(cards_of(m) for m in state.table),
         tuple(CARDS[c] for c in state.laid), cards_of(state.hands[state.defender]))
 
 
@@ -210,5 +206,37 @@ def make_view(state: State, seat: int | None) -> GinView:
     )
 
 
-__all__ = ["Event", "GinView", "Showdown", "known_cards", "make_view", "revealed"]
+def resample_hidden(state: State, seat: int | None, rng: random.Random) -> State:
+    """Deal what ``seat`` cannot see anew: the other's unknown cards (before the showdown),
+    the stock and, but for the knocker, the face-down discard (unless everyone saw the knocker
+    take that card from the pile: then it is no secret)."""
+    if state.phase in (Phase.CUT, Phase.DEAL, Phase.OVER):
+        return state
+    known = known_cards(state)
+    pool = list(state.stock)
+    keep = list(state.hands)
+    if not revealed(state):
+        for s in (0, 1):
+            if s != seat:
+                keep[s] = known[s]
+                pool += bits(state.hands[s] ^ known[s])
+    hidden_face_down = (state.face_down >= 0 and seat != state.knocker
+                        and not state.known[state.knocker] >> state.face_down & 1)
+    if hidden_face_down:
+        pool.append(state.face_down)
+    rng.shuffle(pool)
+    hands = []
+    for s in (0, 1):
+        need = state.hands[s].bit_count() - keep[s].bit_count()
+        hand = keep[s]
+        for card in pool[:need]:
+            hand |= 1 << card
+        del pool[:need]
+        hands.append(hand)
+    face_down = pool.pop() if hidden_face_down else state.face_down
+    return dataclasses.replace(state, hands=(hands[0], hands[1]), stock=tuple(pool),
+                               face_down=face_down)
+
+
+__all__ = ["GinView", "Showdown", "known_cards", "make_view", "resample_hidden", "revealed"]
 

@@ -1,7 +1,4 @@
-"""Gin Rummy bots: ``random`` (every game's), ``simple`` and ``strong`` (``strong.py``, a card
-tracker).  Bots see only their seat's view.
-
-The ``simple`` bot plays the textbook beginner's game:
+"""The ``simple`` Gin Rummy bot: the textbook beginner's game, from its seat's view alone.
 
 * it takes the up-card or the top discard only if that card completes a meld (is part of a
   meld made with cards of its hand), otherwise it refuses the up-card / draws from the stock;
@@ -18,12 +15,11 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from parlour.core.protocol import Bot, BotFactory
+from parlour.core.protocol import Bot, Game
 from parlour.games.gin_rummy.deck import CARDS, INDEX, mask_of
 from parlour.games.gin_rummy.melds import best_discard, meldable
-from parlour.games.gin_rummy.notation import BestLayOff, Discard, Draw, Gin, Knock, Move, Pass, Take
+from parlour.games.gin_rummy.moves import BestLayOff, Discard, Draw, Gin, Knock, Move, Pass, Take
 from parlour.games.gin_rummy.state import Phase
-from parlour.games.gin_rummy.strong import StrongBot
 from parlour.games.gin_rummy.view import GinView
 
 
@@ -55,17 +51,11 @@ def simple_move(view: GinView, legal: Sequence[Move]) -> Move:
     return BestLayOff()
 
 
-class SimpleBot(Bot[Any, Any]):
+class SimpleBot(Bot[GinView, Move]):
     """Takes a discard only to complete a meld, discards for the least deadwood, knocks at once."""
 
     name = "simple"
 
-    def choose(self, game: Any, view: Any, legal: Sequence[Any], rng: random.Random) -> Move:
-        assert isinstance(view, GinView)
-        move = simple_move(view, legal)
-        assert move in legal, f"the simple bot chose {move!r}, which is not legal"
-        return move
-
-
-BOTS: dict[str, BotFactory] = {"simple": lambda rules: SimpleBot(), "strong": lambda rules: StrongBot()}
-"""Weakest first (``random`` is added for every game); the last is the lobby's default."""
+    def choose(self, game: Game[Any, Any, Move, Any, Any], view: GinView, legal: Sequence[Move],
+               rng: random.Random) -> Move:
+        return simple_move(view, legal)

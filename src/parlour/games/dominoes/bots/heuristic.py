@@ -1,11 +1,10 @@
-"""Dominoes bots: ``random`` (every game's), ``heuristic`` and ``strong`` (``strong.py``, a
-search over the deals consistent with what it has seen).  Bots see only their seat's view.
+"""The ``heuristic`` dominoes bot: the pub player's rules of thumb, from its seat's view alone.
 
-The ``heuristic`` bot plays the pub player's rules of thumb.  The lead and a knock are forced;
-otherwise every legal play is scored and the highest score is played (ties: the first in the
-engine's order of legal moves, so the bot is deterministic and never draws from ``rng``).  A
-play of ``tile`` on an end showing ``e`` leaves the new ends (the other number of the tile in
-place of ``e``); with ``rest`` the tiles the bot keeps, the score is the sum of:
+The lead and a knock are forced; otherwise every legal play is scored and the highest score is
+played (ties: the first in the engine's order of legal moves, so the bot is deterministic and
+never draws from ``rng``).  A play of ``tile`` on an end showing ``e`` leaves the new ends (the
+other number of the tile in place of ``e``); with ``rest`` the tiles the bot keeps, the score is
+the sum of:
 
 * **heavy tiles first**: ``W_PIPS`` per spot on the tile, and ``W_DOUBLE`` more for a double
   (a double fits one number only, so it is the hardest tile to get rid of later);
@@ -31,9 +30,10 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from parlour.core.protocol import AnyBot, Bot, BotFactory
-from parlour.core.tiles import Tile, double_six_set
-from parlour.games.dominoes.notation import End, Move, Play
+from parlour.core.protocol import Bot, Game
+from parlour.core.tiles import Tile
+from parlour.games.dominoes.moves import End, Move, Play
+from parlour.games.dominoes.tileset import TILES
 from parlour.games.dominoes.view import DominoView
 
 W_PIPS = 1.0
@@ -48,8 +48,6 @@ W_PARTNER_KNOCKED = 4.0
 W_PARTNER_SET = 2.0
 W_COVER = 2.0
 W_CLEAR = 2.0
-
-TILES = double_six_set()
 
 
 def _numbers(tiles: Sequence[Tile]) -> set[int]:
@@ -127,24 +125,11 @@ def heuristic_move(view: DominoView, legal: Sequence[Move]) -> Move:
     return legal[best]
 
 
-class HeuristicBot(Bot[Any, Any]):
+class HeuristicBot(Bot[DominoView, Move]):
     """Sheds heavy tiles, keeps its numbers, blocks on knocked numbers, plays to its partner."""
 
     name = "heuristic"
 
-    def choose(self, game: Any, view: Any, legal: Sequence[Any], rng: random.Random) -> Move:
-        assert isinstance(view, DominoView)
-        move = heuristic_move(view, legal)
-        assert move in legal, f"the heuristic bot chose {move!r}, which is not legal"
-        return move
-
-
-def _strong(rules: Any) -> AnyBot:
-    from parlour.games.dominoes.strong import StrongBot
-
-    return StrongBot()
-
-
-BOTS: dict[str, BotFactory] = {"heuristic": lambda rules: HeuristicBot(), "strong": _strong}
-"""Weakest first (``random`` is added for every game); the last is the lobby's default."""
-
+    def choose(self, game: Game[Any, Any, Move, Any, Any], view: DominoView, legal: Sequence[Move],
+               rng: random.Random) -> Move:
+        return heuristic_move(view, legal)

@@ -1,10 +1,13 @@
 """The ``strong`` bot's perfect-information search: alpha-beta over one deal with every hand known.
 
 A position is the hands (bit masks of ``Tile.index``), the two open ends and the seat to play; the
-sleeping tiles are never drawn, so they play no part.  The rules are the engine's (``engine.py``):
-a player who can play must, one who cannot knocks (no choice, so knocks are not nodes of the
-tree); after each play the hand ends when the player chips out (with ``both_chip_out`` in
-partnerships, when the partners both have) or when nobody holding tiles can play (blocked).
+sleeping tiles are never drawn, so they play no part.  The moves and the end of a hand are the
+engine's rules on this plain layout (``children``, ``next_seat``, ``finished``; the tests hold
+them to ``engine.legal_moves`` and ``engine.apply_move``): a player who can play must, one who
+cannot knocks (no choice, so knocks are not nodes of the tree); after each play the hand ends when
+the player chips out (with ``both_chip_out`` in partnerships, when the partners both have) or
+when nobody holding tiles can play (blocked).  A finished hand is scored by
+``engine.hand_score``.
 
 The value of a finished hand is ``Payoff``'s, from one side's point of view: what that side wins
 less what the others win (the hand's points under the real ``Rules``, optionally made
@@ -18,33 +21,20 @@ play-out by a greedy rule).  ``Search`` counts its nodes so that the bot keeps t
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from parlour.core.bitset import bits
-from parlour.core.tiles import double_six_set
-from parlour.games.dominoes.rules import Blocked, Rules, Scoring, sides_of
+from parlour.games.dominoes.engine import hand_score
+from parlour.games.dominoes.rules import Rules, sides_of
+from parlour.games.dominoes.tileset import NUMBER_MASKS, PIPS, TILES, spots
 
-TILES = double_six_set()
-NUMBER_MASKS = tuple(sum(1 << t.index for t in TILES if t.has(n)) for n in range(7))
-"""For each number 0-6, the tiles that show it."""
-PIPS = tuple(t.pips for t in TILES)
 HIGH = tuple(t.high for t in TILES)
 LOW = tuple(t.low for t in TILES)
-MODEL_WEIGHTS = tuple(math.exp(p) for p in PIPS)
 
 EXACT, LOWER, UPPER = 0, 1, 2
+"""Transposition-table entries: an exact value, a lower bound, an upper bound."""
 WIN_BONUS = 1000
 """Added to a hand's value (by ``Payoff`` with ``score_aware``) when it wins the whole game."""
-
-
-def spots(mask: int) -> int:
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += PIPS[low.bit_length() - 1]
-        mask ^= low
-    return total
 
 
 @dataclass(frozen=True)
@@ -76,7 +66,7 @@ class Search:
     """Alpha-beta over the deal ``hands`` for ``payoff.side`` (see the module's docstring)."""
 
     def __init__(self, rules: Rules, players: int, payoff: Payoff, node_limit: int,
-                 depth_limit: int, model: tuple[float, float] | None = None) -> None:
+                 depth_limit: int, model: tuple[tuple[float, ...], float] | None = None) -> None:
         self.rules = rules
         self.players = players
         self.sides = sides_of(rules, players)
@@ -85,7 +75,8 @@ class Search:
         self.node_limit = node_limit
         self.depth_limit = depth_limit
         self.model = model
-        """Opponents' nodes: ``None`` for the worst case, or (beta, share) (``modelled``)."""
+        """Opponents' nodes: ``None`` for the worst case, or (each tile's weight, share)
+        (``modelled``)."""
         self.nodes = 0
         self.cut = False
         """Whether the depth limit cut the search short somewhere."""
@@ -114,6 +105,7 @@ class Search:
         return self.blocked(hands)
 
     def totals(self, hands: tuple[int, ...]) -> list[int]:
+        """Each side's spots left."""
         totals = [0] * self.side_count
         for seat, hand in enumerate(hands):
             if hand:
@@ -121,24 +113,12 @@ class Search:
         return totals
 
     def chip_out(self, hands: tuple[int, ...], winner: int) -> int:
-        if self.rules.scoring is Scoring.POINT:
-            return self.payoff.value(winner, 1)
-        totals = self.totals(hands)
-        return self.payoff.value(winner, sum(totals) - totals[winner])
+        """The value of the hand won by side ``winner`` chipping out."""
+        return self.payoff.value(*hand_score(self.rules, self.totals(hands), winner))
 
     def blocked(self, hands: tuple[int, ...]) -> int:
-        totals = self.totals(hands)
-        low = min(totals)
-        best = [s for s in range(self.side_count) if totals[s] == low]
-        if len(best) > 1:
-            return self.payoff.value(None, 0)
-        winner = best[0]
-        if self.rules.scoring is Scoring.POINT:
-            return self.payoff.value(winner, 1)
-        lost = sum(totals) - low
-        if self.rules.blocked is Blocked.DIFFERENCE:
-            lost -= low * (self.side_count - 1)
-        return self.payoff.value(winner, lost)
+        """The value of the hand blocked."""
+        return self.payoff.value(*hand_score(self.rules, self.totals(hands), None))
 
     def children(self, hands: tuple[int, ...], seat: int, left: int,
                  right: int) -> list[tuple[int, int, int]]:
@@ -181,14 +161,8 @@ class Search:
             return self.modelled(hands, seat, left, right, depth, key)
         start_alpha, start_beta = alpha, beta
         best: float = -10**9 if maximise else 10**9
-        bit_hands = list(hands)
-        for index, new_left, new_right in self.children(hands, seat, left, right):
-            bit_hands[seat] = hands[seat] & ~(1 << index)
-            after = tuple(bit_hands)
-            result: float | None = self.finished(after, seat, new_left, new_right)
-            if result is None:
-                result = self.value(after, self.next_seat(after, seat), new_left, new_right,
-                                    depth + 1, alpha, beta)
+        for play in self.children(hands, seat, left, right):
+            result = self.after(hands, seat, play, depth, alpha, beta)
             if maximise:
                 if result > best:
                     best = result
@@ -206,23 +180,16 @@ class Search:
 
     def modelled(self, hands: tuple[int, ...], seat: int, left: int, right: int, depth: int,
                  key: tuple[tuple[int, ...], int, int, int]) -> float:
-        """An opponent's node with ``model`` (beta, share): ``share`` of the worst of its plays
-        for the searching side, the rest their average, each weighted ``exp(beta * spots)``
-        (a player who cannot see the other hands, shedding heavy tiles)."""
+        """An opponent's node with ``model`` (weights, share): ``share`` of the worst of its plays
+        for the searching side, the rest their average, each weighted by its tile's weight (a
+        player who cannot see the other hands, shedding heavy tiles: ``model.weights``)."""
         assert self.model is not None
-        beta, share = self.model
+        tile_weights, share = self.model
         results: list[float] = []
         weights: list[float] = []
-        bit_hands = list(hands)
-        for index, new_left, new_right in self.children(hands, seat, left, right):
-            bit_hands[seat] = hands[seat] & ~(1 << index)
-            after = tuple(bit_hands)
-            result: float | None = self.finished(after, seat, new_left, new_right)
-            if result is None:
-                result = self.value(after, self.next_seat(after, seat), new_left, new_right,
-                                    depth + 1, -10**9, 10**9)
-            results.append(result)
-            weights.append(MODEL_WEIGHTS[index] ** beta)
+        for play in self.children(hands, seat, left, right):
+            results.append(self.after(hands, seat, play, depth, -10**9, 10**9))
+            weights.append(tile_weights[play[0]])
         best = share * min(results) + (1 - share) * sum(
             w * r for w, r in zip(weights, results, strict=True)) / sum(weights)
         if self.nodes < self.node_limit:
@@ -232,17 +199,20 @@ class Search:
     def root(self, hands: tuple[int, ...], seat: int, left: int, right: int,
              plays: list[tuple[int, int, int]]) -> list[float]:
         """The exact value (within the budget) of each of ``seat``'s ``plays``."""
-        out: list[float] = []
-        for index, new_left, new_right in plays:
-            after = list(hands)
-            after[seat] &= ~(1 << index)
-            done = tuple(after)
-            result: float | None = self.finished(done, seat, new_left, new_right)
-            if result is None:
-                result = self.value(done, self.next_seat(done, seat), new_left, new_right, 1,
-                                    -10**9, 10**9)
-            out.append(result)
-        return out
+        return [self.after(hands, seat, play, 0, -10**9, 10**9) for play in plays]
+
+    def after(self, hands: tuple[int, ...], seat: int, play: tuple[int, int, int], depth: int,
+              alpha: float, beta: float) -> float:
+        """The value after ``seat``, at ``depth``, makes ``play`` (tile index, new left and right
+        ends): the hand's if that ends it, else the next seat's to play."""
+        index, left, right = play
+        after = list(hands)
+        after[seat] &= ~(1 << index)
+        done = tuple(after)
+        result = self.finished(done, seat, left, right)
+        if result is None:
+            return self.value(done, self.next_seat(done, seat), left, right, depth + 1, alpha, beta)
+        return result
 
     # ---- beyond the horizon -------------------------------------------------------
     def estimate(self, hands: tuple[int, ...], seat: int, left: int, right: int) -> int:

@@ -22,7 +22,7 @@ It sees only its seat's view (``GinView``) and decides from that alone:
   The lowest score is played, except that when the best scores are close (within
   ``LOOK2_MARGIN``), the best few are compared again two draws ahead (``after_two``: after the
   next draw, a knock if it can, else its own best discard scored as above).  (The score may mix
-  in the deadwood left at once, ``NOW_WEIGHT``; measured, looking one draw ahead alone is better.)
+  in the deadwood left at once, ``NOW_WEIGHT``.)
 * **Drawing.**  It takes the up-card / top discard when that scores better than a draw from the
   stock by ``TAKE2_MARGIN``, both looked at two draws ahead (``TAKE2``): taking, the best of the
   discards that then leave the least deadwood, scored as a discard is (a knock, if one is
@@ -44,25 +44,37 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
-from parlour.core.protocol import Bot
-from parlour.games.gin_rummy.deck import CARDS, FULL, INDEX, VALUE, bits, mask_of
+from parlour.core.protocol import Bot, Game
+from parlour.games.gin_rummy.deck import (
+    CARDS,
+    FULL,
+    INDEX,
+    RUN_STARTS,
+    SPREAD,
+    SUIT_BITS,
+    VALUE,
+    bits,
+    mask_of,
+)
 from parlour.games.gin_rummy.melds import deadwood, discard_deadwoods, meldable
-from parlour.games.gin_rummy.notation import BestLayOff, Discard, Draw, Gin, Knock, Move, Pass, Take
-from parlour.games.gin_rummy.state import Act, Phase
+from parlour.games.gin_rummy.moves import Act, BestLayOff, Discard, Draw, Gin, Knock, Move, Pass, Take
+from parlour.games.gin_rummy.state import Phase
 from parlour.games.gin_rummy.view import GinView
+
+# The constants' values were measured against ``simple``: ``docs/benchmarks.md`` (Gin Rummy).
 
 FEED_PENALTY = 3.0
 """Deadwood points charged per unit of estimated chance that a discard melds for the opponent
-(measured against ``simple``: with the one-draw score, 3 beat 1.5 and 0.5; 10 lost, keeping too
-many high cards)."""
+(when ``FEED_RISE`` is ``None``)."""
 TAKE_MARGIN = 1.0
-"""Taking a discard must beat the expected stock draw by this much (it tells the opponent;
-measured: 0 and 2 no better)."""
+"""Without ``TAKE2``: taking a discard must beat the expected stock draw by this much (it tells
+the opponent)."""
 NOW_WEIGHT = 0.0
-"""A discard's score: this share of the deadwood left now, the rest the expected one a draw later
-(measured: 0 beat 0.5 by about 0.25 points a hand; 1, greedy like ``simple``, lost)."""
+"""A discard's score: this share of the deadwood left now, the rest the expected one a draw
+later."""
 RAISE = (2.0, 2.0, 1.4)
 """Weight factors of the cards melding with a card the opponent took: same rank, suit
 neighbour one away, two away."""
@@ -71,29 +83,25 @@ LOWER = (0.5, 0.6, 0.8)
 REFUSE = (0.75, 0.8, 0.9)
 """The same for a card the opponent refused (passed, or drew from the stock instead)."""
 P_MAX = 0.95
+"""The most the chance that the opponent holds an unseen card can be."""
 GIN_CHASE_DEADWOOD = 0
-"""Play on for gin only with at most this deadwood (0: never; the thresholds were measured)."""
+"""Play on for gin only with at most this deadwood (0: never)."""
 GIN_CHASE_STOCK = 14
 GIN_CHASE_OUTS = 3
 LATE_STOCK = 0
 """Late in the hand (stock at most this), knock only with ``LATE_DEADWOOD`` or less (0: off)."""
 LATE_DEADWOOD = 10
 KNOCK_STEP = 20.0
-"""Deadwood points added, in the discard and draw scores, to a count above the knock limit
-(measured: 5 a little better than 0; 20 with ``FEED_RISE`` better than 5 with a flat penalty of
-3, by +0.10 ± 0.04 points a hand over 48,000 deals paired)."""
+"""Deadwood points added, in the discard and draw scores, to a count above the knock limit."""
 LOOK2_MARGIN = 1.0
 """When the second best discard scores within this of the best, the best ``LOOK2_MAX`` within it
-are compared two draws ahead (``after_two``; 0: never).  (Measured, paired against the bot
-without it: +0.12 ± 0.08 points a hand over 26,000 deals; a margin of 3 over the best 4, +0.02 ±
-0.16 over 8,000.)"""
+are compared two draws ahead (``after_two``; 0: never)."""
 LOOK2_MAX = 3
 TAKE2 = True
 """Decide whether to take the up-card / top discard two draws ahead on both sides: taking, the
 best discard then scored as a discard is (``after_draw`` and the feeding penalty; the deadwood of
 a knock if one is possible); drawing from the stock, ``after_two`` of the hand.  False: the
-deadwood right after taking against ``after_draw`` (``TAKE_MARGIN``).  (Measured, paired, with
-``LOOK2_MARGIN`` 1: +0.12 ± 0.04 points a hand over 16,000 deals.)"""
+deadwood right after taking against ``after_draw`` (``TAKE_MARGIN``)."""
 TAKE2_MARGIN = 1.0
 """With ``TAKE2``: taking must score this much better than drawing (it tells the opponent)."""
 LOOK2_PRUNE = 3
@@ -103,8 +111,7 @@ FEED_RISE: tuple[float, float, int] | None = (1.0, 5.0, 20)
 """``(start, end, cards)``: the feeding penalty rises linearly from ``start`` to ``end`` over the
 first ``cards`` cards drawn in the hand (both players, from the stock or the pile), ``end`` after
 that (the opponent, nearer to knocking, gains more from a card).  ``None``: ``FEED_PENALTY``
-throughout.  (Measured, paired: a start of 1 beat 2 by +0.06 ± 0.03 points a hand over 40,000
-deals; other ends and lengths, and a start of 3, did no better.)"""
+throughout."""
 
 
 def _same_rank(card: int) -> list[int]:
@@ -141,43 +148,36 @@ NEAR = tuple(sum(1 << c for c, _ in RELATED[card]) for card in range(52))
 """The cards that can share a meld with each card."""
 
 
-RANKS = (1 << 13) - 1
-_SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39
-_LOW = sum(1 << (s * 13 + r) for s in range(4) for r in range(11))
-"""Cards of ranks ace to jack: a run of three may start there."""
-_MID = _LOW << 1
-_HIGH = _LOW << 2
+_MID = RUN_STARTS << 1
+"""Cards of ranks two to queen: the middle card of a run of three may be there."""
+_HIGH = RUN_STARTS << 2
 
 
 def completing(hand: int) -> int:
     """The cards not in ``hand`` that would lie in a meld of ``hand`` with them (a set with two
     of its rank, or a run with two suit neighbours)."""
-    s0 = hand & RANKS
-    s1 = hand >> 13 & RANKS
-    s2 = hand >> 26 & RANKS
+    s0 = hand & SUIT_BITS
+    s1 = hand >> 13 & SUIT_BITS
+    s2 = hand >> 26 & SUIT_BITS
     s3 = hand >> 39
     two = (s0 & (s1 | s2 | s3)) | (s1 & (s2 | s3)) | (s2 & s3)
-    runs = (hand >> 1 & hand >> 2 & _LOW) | (hand << 1 & hand >> 1 & _MID) | (hand << 1 & hand << 2 & _HIGH)
-    return (two * _SPREAD | runs) & ~hand & FULL
-
-
-_LEAST: dict[int, int] = {}
-"""``least_left``'s memo by hand (cleared past 262,144 entries, as the meld code's memo is)."""
+    runs = ((hand >> 1 & hand >> 2 & RUN_STARTS) | (hand << 1 & hand >> 1 & _MID)
+            | (hand << 1 & hand << 2 & _HIGH))
+    return (two * SPREAD | runs) & ~hand & FULL
 
 
 def top_value(mask: int) -> int:
     """The highest card value in ``mask`` (0 if it is empty)."""
-    ranks = (mask | mask >> 13 | mask >> 26 | mask >> 39) & RANKS
+    ranks = (mask | mask >> 13 | mask >> 26 | mask >> 39) & SUIT_BITS
     return min(ranks.bit_length(), 10)
 
 
+@lru_cache(maxsize=1 << 17)
 def least_left(hand: int) -> int:
     """The least deadwood an eleven-card ``hand`` can leave with one discard: the minimum of
     ``discard_deadwoods``, faster.  Dropping a card of value ``v`` lowers the deadwood by ``v`` at
-    most, so a melded card is tried only if it is worth more than every loose one."""
-    got = _LEAST.get(hand)
-    if got is not None:
-        return got
+    most, so a melded card is tried only if it is worth more than every loose one.  Memoized by
+    hand."""
     melded = meldable(hand)
     top = top_value(hand & ~melded)
     best = deadwood(hand) - top if top else 1 << 30
@@ -188,10 +188,19 @@ def least_left(hand: int) -> int:
             left = deadwood(hand ^ low)
             if left < best:
                 best = left
-    if len(_LEAST) > 1 << 18:
-        _LEAST.clear()
-    _LEAST[hand] = best
     return best
+
+
+def up_card(view: GinView) -> int:
+    """The hand's up-card (the first card of the discard pile, or the card taken before any
+    discard), or -1 if there is none."""
+    for event in view.history:
+        if event.act is Act.DISCARD:
+            break
+        if event.act is Act.TAKE:
+            assert event.card is not None
+            return INDEX[event.card]
+    return INDEX[view.pile[0]] if view.pile else -1
 
 
 def _rising_feed(view: GinView, rise: tuple[float, float, int]) -> float:
@@ -244,19 +253,9 @@ class Model:
     @staticmethod
     def _signals(view: GinView, them: int) -> list[tuple[int, tuple[float, ...]]]:
         """The opponent's takes, discards and refusals in the hand, with their weight factors."""
-        history = view.history
-        up = None
-        for event in history:
-            if event.act is Act.DISCARD:
-                break
-            if event.act is Act.TAKE:
-                up = event.card
-                break
-        if up is None and view.pile:
-            up = view.pile[0]
-        top = INDEX[up] if up is not None else -1
+        top = up_card(view)
         out: list[tuple[int, tuple[float, ...]]] = []
-        for event in history:
+        for event in view.history:
             act = event.act
             card = INDEX[event.card] if event.card is not None else -1
             if act is Act.TAKE:
@@ -419,16 +418,14 @@ def _should_knock(view: GinView, model: Model, rest: int, count: int) -> bool:
     return not (stock <= LATE_STOCK and count > LATE_DEADWOOD)
 
 
-class StrongBot(Bot[Any, Any]):
+class StrongBot(Bot[GinView, Move]):
     """Tracks the cards, infers the opponent's hand, discards safely, knocks by a value rule."""
 
     name = "strong"
 
-    def choose(self, game: Any, view: Any, legal: Sequence[Any], rng: random.Random) -> Move:
-        assert isinstance(view, GinView)
-        move = strong_move(view, legal)
-        assert move in legal, f"the strong bot chose {move!r}, which is not legal"
-        return move
+    def choose(self, game: Game[Any, Any, Move, Any, Any], view: GinView, legal: Sequence[Move],
+               rng: random.Random) -> Move:
+        return strong_move(view, legal)
 
 
 __all__ = ["Model", "StrongBot", "strong_move"]

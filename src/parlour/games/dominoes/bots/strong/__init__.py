@@ -3,7 +3,7 @@
 It sees only its seat's view (``DominoView``) and decides from that alone:
 
 * **Forced moves** (the lead, a knock, a single play) are made at once.
-* **Deals** (``strong_deal.py``): ``SAMPLES`` deals of the tiles it cannot see, each drawn
+* **Deals** (``deals.py``): ``SAMPLES`` deals of the tiles it cannot see, each drawn
   uniformly from those consistent with everything seen: each other seat's hand size, the tiles
   on the table, the numbers each seat has knocked on (it holds none of them, and never will:
   the sleeping tiles are never drawn), the number of sleeping tiles, and the lead (every double
@@ -13,8 +13,8 @@ It sees only its seat's view (``DominoView``) and decides from that alone:
   which a player laid a light tile while holding heavier ones that fitted is less likely.
   ``OVERSAMPLE`` times ``SAMPLES`` consistent deals are drawn, and ``SAMPLES`` of them drawn
   again in proportion to that likelihood (each distinct deal searched once, weighted by how
-  often it was drawn).
-* **Search** (``strong_search.py``): in each deal, every legal play is valued by alpha-beta with
+  often it was drawn; ``model.py``).
+* **Search** (``search.py``): in each deal, every legal play is valued by alpha-beta with
   every hand known, to the end of the hand: the hand's points under the game's actual ``Rules``
   (spots or a point a hand, a blocked hand's difference or the losers' spots, partners scoring
   together), positive for the bot's side, negative for the others.  With ``SCORE_AWARE`` the
@@ -27,9 +27,8 @@ It sees only its seat's view (``DominoView``) and decides from that alone:
 * **Choice**: the play with the best total value over the deals; ties go to the ``heuristic``
   bot's score, then to the order of the legal moves.
 
-Budget: ``SAMPLES`` deals and ``NODE_BUDGET`` nodes a decision; measured on the shared 2-core
-machine, about 8 ms a decision with two players, 14 with three and 16 with four (at most about
-0.1 s); strength and speed in ``docs/benchmarks.md`` (Dominoes).
+Budget: ``SAMPLES`` deals and ``NODE_BUDGET`` nodes a decision, so a decision's time is bounded
+(strength and speed in ``docs/benchmarks.md``, Dominoes).
 """
 
 from __future__ import annotations
@@ -38,17 +37,18 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from parlour.core.protocol import Bot
-from parlour.games.dominoes.bots import heuristic_scores
-from parlour.games.dominoes.notation import End, Move, Play
-from parlour.games.dominoes.strong_deal import Deals, likelihood, play_history
-from parlour.games.dominoes.strong_search import Payoff, Search
+from parlour.core.protocol import Bot, Game
+from parlour.games.dominoes.bots.heuristic import heuristic_scores, new_ends
+from parlour.games.dominoes.bots.strong.model import likelihood, play_history, weights
+from parlour.games.dominoes.bots.strong.search import Payoff, Search
+from parlour.games.dominoes.deals import Deals
+from parlour.games.dominoes.moves import Move, Play
 from parlour.games.dominoes.view import DominoView
 
 SAMPLES = 32
 """Deals searched per decision."""
 NODE_BUDGET = 8000
-"""Search nodes per decision (about 5 µs each), shared equally by the deals."""
+"""Search nodes per decision, shared equally by the deals."""
 EXACT_TILES = 13
 """Two players' deals (at most this many tiles in hand: always) are searched to the end at once,
 with at least ``EXACT_NODES`` nodes (they need a few hundred)."""
@@ -65,18 +65,15 @@ OVERSAMPLE = 4
 MODEL_SHARE: float | None = 0.5
 """Opponents in the search: ``None``, they play the best reply for them (they see every hand);
 otherwise a node of theirs is worth this share of their best reply and the rest the average of
-their plays weighted as in the ``BETA`` model (they cannot see the hands either)."""
+their plays weighted as in the ``BETA`` model, doubles not weighted more (they cannot see the
+hands either)."""
 SCORE_AWARE = True
 """Value a hand by what it does towards reaching the target (see ``Payoff``)."""
 
 
 def child_of(view: DominoView, move: Play) -> tuple[int, int, int]:
     """A play as the search's (tile index, new left end, new right end)."""
-    assert view.ends is not None
-    left, right = view.ends
-    if move.end is End.LEFT:
-        return move.tile.index, move.tile.other(left), right
-    return move.tile.index, left, move.tile.other(right)
+    return (move.tile.index, *new_ends(view, move))
 
 
 def values(view: DominoView, plays: list[tuple[int, int, int]], rng: random.Random,
@@ -123,8 +120,9 @@ def search_deal(view: DominoView, payoff: Payoff, hands: tuple[int, ...], me: in
     best: list[float] | None = None
     spent = 0
     while True:
+        model = None if MODEL_SHARE is None else (weights(BETA, 0.0), MODEL_SHARE)
         search = Search(view.rules, view.players, payoff, node_limit=max(budget - spent, 1),
-                        depth_limit=depth, model=None if MODEL_SHARE is None else (BETA, MODEL_SHARE))
+                        depth_limit=depth, model=model)
         found = search.root(hands, me, left, right, plays)
         spent += search.nodes
         if search.nodes >= search.node_limit and best is not None:
@@ -153,7 +151,7 @@ def strong_move(view: DominoView, legal: Sequence[Move], rng: random.Random,
     return plays[best]
 
 
-class StrongBot(Bot[Any, Any]):
+class StrongBot(Bot[DominoView, Move]):
     """Searches every legal play over deals consistent with what it has seen."""
 
     name = "strong"
@@ -164,8 +162,9 @@ class StrongBot(Bot[Any, Any]):
         self.budget = budget
         """Nodes a decision (``None``: ``NODE_BUDGET``)."""
 
-    def choose(self, game: Any, view: Any, legal: Sequence[Any], rng: random.Random) -> Move:
-        assert isinstance(view, DominoView)
-        move = strong_move(view, legal, rng, self.samples, self.budget)
-        assert move in legal, f"the strong bot chose {move!r}, which is not legal"
-        return move
+    def choose(self, game: Game[Any, Any, Move, Any, Any], view: DominoView, legal: Sequence[Move],
+               rng: random.Random) -> Move:
+        return strong_move(view, legal, rng, self.samples, self.budget)
+
+
+__all__ = ["StrongBot", "child_of", "search_deal", "strong_move", "values", "weighted_deals"]
