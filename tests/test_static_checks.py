@@ -37,3 +37,36 @@ def test_core_and_games_never_import_a_face():
                         offenders.append(f"{path.relative_to(ROOT)}:{n}: {line.strip()}")
     # the driver's doctest imports parlour.agents inside a docstring, which is not code
     assert offenders == []
+
+
+GAMES = ROOT / "src" / "parlour" / "games"
+TEMPLATE = ("__init__", "rules", "moves", "state", "engine", "game", "notation", "view", "text", "bots")
+"""The modules every game package has (docs/architecture.md); a role may be a package of its name."""
+
+
+def test_every_game_package_follows_the_template():
+    packages = sorted(p for p in GAMES.iterdir() if (p / "__init__.py").exists())
+    assert len(packages) == 7
+    missing = [f"{p.name}/{name}" for p in packages for name in TEMPLATE
+               if not (p / f"{name}.py").exists() and not (p / name / "__init__.py").exists()]
+    assert missing == []
+    for package in packages:  # bots/ is a package whose __init__ maps each bot's name to its factory
+        assert "\nBOTS" in (package / "bots" / "__init__.py").read_text(), package.name
+
+
+def test_no_module_is_over_600_lines():
+    long = [f"{p.relative_to(ROOT)}: {n}" for p in (ROOT / "src" / "parlour").rglob("*.py")
+            if (n := len(p.read_text().splitlines())) > 600]
+    assert long == []
+
+
+def test_no_identity_tricks():
+    """No caches keyed by ``id()``, no objects made without their constructor, no ``__class__``
+    or ``__dict__`` tricks, no interning by weak references (DESIGN.md section 6)."""
+    import re
+
+    trick = re.compile(r"object\.__new__|__class__ =|\.__dict__\b|\bid\(|weakref")
+    found = [f"{p.relative_to(ROOT)}:{n}: {line.strip()}"
+             for p in (ROOT / "src" / "parlour").rglob("*.py")
+             for n, line in enumerate(p.read_text().splitlines(), start=1) if trick.search(line)]
+    assert found == []
