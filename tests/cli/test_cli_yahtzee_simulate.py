@@ -11,8 +11,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from parlour.core import cache as parlour_cache
 from parlour.games.yahtzee import Rules
-from parlour.games.yahtzee.solver import store, strategy
+from parlour.games.yahtzee.solver import strategy
 from parlour.games.yahtzee.solver.simulate import simulate_optimal
 
 EXPECTED = 254.58960948196284
@@ -26,7 +27,7 @@ def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def run(cache: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, store.CACHE_ENV: str(cache)}
+    env = {**os.environ, parlour_cache.CACHE_ENV: str(cache)}
     return subprocess.run([sys.executable, "-m", "parlour.cli.main", "simulate", "yahtzee", *args],
                           capture_output=True, text=True, timeout=300, env=env)
 

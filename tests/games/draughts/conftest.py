@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from parlour.core.cache import CACHE_ENV
 from parlour.core.errors import IllegalMoveError
 from parlour.games.draughts import GAME, Rules, State
 from parlour.games.draughts.notation import parse_fen
@@ -63,15 +64,15 @@ def table() -> Table:
 @pytest.fixture(scope="session", autouse=True)
 def engine_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     folder = tmp_path_factory.mktemp("parlour-draughts-cache")
-    old = os.environ.get(endgame.CACHE_ENV)
-    os.environ[endgame.CACHE_ENV] = str(folder)
+    old = os.environ.get(CACHE_ENV)
+    os.environ[CACHE_ENV] = str(folder)
     endgame.forget_databases()
     yield folder
     endgame.forget_databases()
     if old is None:
-        del os.environ[endgame.CACHE_ENV]
+        del os.environ[CACHE_ENV]
     else:
-        os.environ[endgame.CACHE_ENV] = old
+        os.environ[CACHE_ENV] = old
 
 
 @pytest.fixture(scope="session")

@@ -12,19 +12,20 @@ from pathlib import Path
 
 import pytest
 
-from parlour.games.yahtzee.solver import store, strategy
+from parlour.core import cache as parlour_cache
+from parlour.games.yahtzee.solver import strategy
 
 
 @pytest.fixture(scope="session", autouse=True)
 def cache_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """A temporary cache folder for the session, also for code that uses the default (the bot)."""
     folder = tmp_path_factory.mktemp("parlour-cache")
-    old = os.environ.get(store.CACHE_ENV)
-    os.environ[store.CACHE_ENV] = str(folder)
+    old = os.environ.get(parlour_cache.CACHE_ENV)
+    os.environ[parlour_cache.CACHE_ENV] = str(folder)
     strategy.forget_tables()
     yield folder
     strategy.forget_tables()
     if old is None:
-        del os.environ[store.CACHE_ENV]
+        del os.environ[parlour_cache.CACHE_ENV]
     else:
-        os.environ[store.CACHE_ENV] = old
+        os.environ[parlour_cache.CACHE_ENV] = old

@@ -20,6 +20,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from parlour.core import cache as parlour_cache
 from parlour.core.protocol import CHANCE
 from parlour.games.yahtzee import solver
 from parlour.games.yahtzee.rules import (
@@ -421,11 +422,11 @@ def test_a_damaged_cache_is_solved_again(solved: tuple[np.ndarray, np.ndarray], 
 
 
 def test_the_cache_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setenv(store.CACHE_ENV, str(tmp_path))
-    assert store.cache_folder() == tmp_path
-    assert store.cache_folder(tmp_path / "x") == tmp_path / "x"
-    monkeypatch.delenv(store.CACHE_ENV)
-    assert store.cache_folder().name.lower() in ("parlour", "cache")
+    monkeypatch.setenv(parlour_cache.CACHE_ENV, str(tmp_path))
+    assert parlour_cache.cache_folder() == tmp_path
+    assert parlour_cache.cache_folder(tmp_path / "x") == tmp_path / "x"
+    monkeypatch.delenv(parlour_cache.CACHE_ENV)
+    assert parlour_cache.cache_folder().name.lower() in ("parlour", "cache")
 
 
 def test_the_table_rules_key() -> None:

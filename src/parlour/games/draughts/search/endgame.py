@@ -35,6 +35,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from parlour.core.cache import cache_folder
 from parlour.games.draughts.board import Move, Position, legal_moves, play
 from parlour.games.draughts.search.endgame_index import (
     ClassKey,
@@ -44,7 +45,6 @@ from parlour.games.draughts.search.endgame_index import (
 )
 
 FORMAT_VERSION = 1
-CACHE_ENV = "PARLOUR_CACHE"
 DEFAULT_PIECES = 4
 """The database the engine's strongest levels use."""
 MAX_PIECES = 5
@@ -53,17 +53,6 @@ MAX_PIECES = 5
 I16 = npt.NDArray[np.int16]
 Progress = Callable[[int, int], None]
 
-
-def cache_folder(directory: str | os.PathLike[str] | None = None) -> Path:
-    """``directory``, else ``$PARLOUR_CACHE``, else the user's cache folder."""
-    if directory is not None:
-        return Path(directory)
-    env = os.environ.get(CACHE_ENV)
-    if env:
-        return Path(env)
-    from platformdirs import user_cache_dir
-
-    return Path(user_cache_dir("parlour"))
 
 
 def cache_file(max_pieces: int, directory: Path) -> Path:

@@ -26,7 +26,6 @@ from parlour.games.yahtzee.solver.widgets import UPPER_CAP, Floats, Variant
 
 FORMAT_VERSION = 1
 """Bumped whenever the meaning or layout of the cached arrays changes."""
-CACHE_ENV = "PARLOUR_CACHE"
 """The environment variable naming the cache folder (tests point it at a temporary one)."""
 
 SOLVED_BY = (
@@ -48,17 +47,6 @@ def solver_digest() -> str:
 SOLVER_DIGEST = solver_digest()
 """The digest of the solver that runs here (computed at import)."""
 
-
-def cache_folder(directory: str | os.PathLike[str] | None = None) -> Path:
-    """The folder for cached tables: ``directory``, else ``$PARLOUR_CACHE``, else the user's cache."""
-    if directory is not None:
-        return Path(directory)
-    env = os.environ.get(CACHE_ENV)
-    if env:
-        return Path(env)
-    from platformdirs import user_cache_dir
-
-    return Path(user_cache_dir("parlour"))
 
 
 def cache_file(variant: Variant, directory: Path, moments: bool = False) -> Path:

@@ -29,11 +29,12 @@ from typing import TypeVar
 
 import numpy as np
 
+from parlour.core.cache import cache_folder
 from parlour.games.yahtzee.rules import BOXES, YAHTZEE, Box, Rules, final_score, upper_total
 from parlour.games.yahtzee.solver.keeps import keep_index, roll_index
 from parlour.games.yahtzee.solver.retrograde import compute
 from parlour.games.yahtzee.solver.scoring import box_options
-from parlour.games.yahtzee.solver.store import cache_file, cache_folder, digest, load_array, save_array
+from parlour.games.yahtzee.solver.store import cache_file, digest, load_array, save_array
 from parlour.games.yahtzee.solver.turn import TurnValues, evaluate_turn
 from parlour.games.yahtzee.solver.widgets import (
     UPPER_CAP,
