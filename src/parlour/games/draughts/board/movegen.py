@@ -18,13 +18,14 @@ to move changes) and the :class:`~parlour.games.draughts.moves.Move`.  :func:`pl
 for bare bitboards, the search's nodes; :func:`legal_moves` and :func:`play` are the same for a
 :class:`~.position.Position`, the moves in order.
 
-What the game memoises is here, by value and bounded: the ``Move`` of each capture path, and the
-moves of the latest positions.  The steps and jumps from each square are tables made at import.
+What the generator memoises is here, by value and bounded: the ``Move`` of each capture path.  The
+steps and jumps from each square are tables made at import.
 """
 
 from __future__ import annotations
 
 import itertools
+from dataclasses import dataclass
 from functools import lru_cache
 
 from parlour.core.errors import IllegalMoveError
@@ -45,22 +46,25 @@ from parlour.games.draughts.moves import Move
 Play = tuple[int, int, int, Move]
 """A legal move and what it leaves: ``(black, white, kings, move)``."""
 
-Step = tuple[int, int, Move]
-"""A step from a square: ``(land, squares, move)``, the bitboard of the square it lands on, of
-both its squares, and its ``Move``."""
+Step = tuple[int, int, int, Move]
+"""A step from a square: ``(land, moved, crowned, move)``: the bitboard of the square it lands
+on; the squares it changes on the mover's board (both) and on the kings' (a king's both squares,
+a man's landing square when it is crowned there, else none); and its ``Move``."""
 Jump = tuple[int, int]
 """A jump from a square: ``(over, land)``, the bitboards of the square jumped and the square
 landed on."""
 
 
-def _steps_from(ways: tuple[int, ...]) -> dict[int, tuple[Step, ...]]:
+def _steps_from(ways: tuple[int, ...], crown: int | None) -> dict[int, tuple[Step, ...]]:
     """For each square (its bitboard), the steps along ``ways`` that stay on the board, lowest
-    landing square first."""
+    landing square first: a man's that is crowned on ``crown`` (its far row), or a king's
+    (``crown`` is ``None``)."""
     out = {}
     for start, square in SQUARE_OF_BIT.items():
-        lands = (shift(start, step) & VALID for step in ways)
-        out[start] = tuple((land, start | land, Move((square, SQUARE_OF_BIT[land])))
-                           for land in sorted(lands) if land)
+        lands = sorted(shift(start, step) & VALID for step in ways)
+        out[start] = tuple((land, start | land, start | land if crown is None else land & crown,
+                            Move((square, SQUARE_OF_BIT[land])))
+                           for land in lands if land)
     return out
 
 
@@ -74,11 +78,22 @@ def _jumps_from(ways: tuple[int, ...]) -> dict[int, tuple[Jump, ...]]:
     return out
 
 
-_STEPS = {ways: _steps_from(ways) for ways in (DOWN, UP, DIRECTIONS)}
-"""The steps of a black man (``DOWN``), a white man (``UP``) and a king (``DIRECTIONS``) from
-each square; one ``Move`` for each, made once (a game lists them at every turn)."""
-_JUMPS = {ways: _jumps_from(ways) for ways in (DOWN, UP, DIRECTIONS)}
-"""The jumps of each, the same way."""
+@dataclass(frozen=True, slots=True)
+class _Side:
+    """What moving as one colour means: where its men are crowned, and their steps and jumps
+    from each square (one ``Move`` for each step, made once: a game lists them at every turn)."""
+
+    crown: int
+    man_steps: dict[int, tuple[Step, ...]]
+    man_jumps: dict[int, tuple[Jump, ...]]
+
+
+_SIDES = {True: _Side(BLACK_CROWN_ROW, _steps_from(DOWN, BLACK_CROWN_ROW), _jumps_from(DOWN)),
+          False: _Side(WHITE_CROWN_ROW, _steps_from(UP, WHITE_CROWN_ROW), _jumps_from(UP))}
+"""Black's (``True``: Black to move) and White's."""
+_KING_STEPS = _steps_from(DIRECTIONS, None)
+_KING_JUMPS = _jumps_from(DIRECTIONS)
+"""A king's steps and jumps from each square, either colour's."""
 
 
 @lru_cache(maxsize=1 << 12)
@@ -89,13 +104,6 @@ def _jump_move(path: tuple[int, ...]) -> Move:
     taken = tuple(SQUARE_OF_BIT[1 << ((a.bit_length() + b.bit_length() - 2) // 2)]
                   for a, b in itertools.pairwise(path))
     return Move(squares, taken)
-
-
-def _sides(black: int, white: int, black_to_move: bool) -> tuple[int, int, tuple[int, int], int]:
-    """The mover's pieces, the opponent's, the mover's forward directions and its crowning row."""
-    if black_to_move:
-        return black, white, DOWN, BLACK_CROWN_ROW
-    return white, black, UP, WHITE_CROWN_ROW
 
 
 def _movers(black: int, white: int, kings: int, black_to_move: bool) -> tuple[int, int]:
@@ -114,21 +122,13 @@ def capturers(black: int, white: int, kings: int, black_to_move: bool) -> int:
     the same shift down; see :mod:`.squares`.)"""
     empty = VALID & ~(black | white)
     opp = white if black_to_move else black
-    down, up = _movers(black, white, kings, black_to_move)
+    down, up = (black, black & kings) if black_to_move else (white & kings, white)
     found = 0
     if down:  # from the empty squares, back up the board over an enemy piece to the jumper
         found |= down & ((opp & empty >> 4) >> 4 | (opp & empty >> 5) >> 5)
     if up:
         found |= up & ((opp & empty << 4) << 4 | (opp & empty << 5) << 5)
     return found
-
-
-def steppers(black: int, white: int, kings: int, black_to_move: bool) -> int:
-    """The mover's pieces that can step now: an empty square next to it, in a direction it may
-    move (as :func:`capturers`)."""
-    empty = VALID & ~(black | white)
-    down, up = _movers(black, white, kings, black_to_move)
-    return down & (empty >> 4 | empty >> 5) | up & (empty << 4 | empty << 5)
 
 
 def can_move(black: int, white: int, kings: int, black_to_move: bool) -> bool:
@@ -172,7 +172,8 @@ def plays(black: int, white: int, kings: int, black_to_move: bool,
     """Every legal move with the boards it leaves (see the module's notes for the rules), in
     :func:`legal_moves` order: the captures, then (when no capture is compulsory) the steps; each
     piece's in order of their paths, lowest piece first."""
-    own, opp, forward, crown = _sides(black, white, black_to_move)
+    side = _SIDES[black_to_move]
+    own, opp = (black, white) if black_to_move else (white, black)
     empty = VALID & ~(black | white)
     out: list[Play] = []
     jumpers = capturers(black, white, kings, black_to_move)
@@ -181,48 +182,33 @@ def plays(black: int, white: int, kings: int, black_to_move: bool,
         jumpers ^= start
         king = start & kings
         found: list[tuple[tuple[int, ...], int]] = []
-        _jumps(start, _JUMPS[DIRECTIONS if king else forward], opp, empty | start,
-               0 if king else crown, (start,), 0, not compulsory, found)
+        _jumps(start, _KING_JUMPS if king else side.man_jumps, opp, empty | start,
+               0 if king else side.crown, (start,), 0, not compulsory, found)
         for path, taken in found:
             end = path[-1]
             mine = own ^ start ^ end  # (a king may end where it started)
             after = kings & ~taken
             if king:
                 after ^= start ^ end
-            elif end & crown:  # a man reaching the far row is crowned
+            elif end & side.crown:  # a man reaching the far row is crowned
                 after |= end
             rest = opp & ~taken
             move = _jump_move(path)
             out.append((mine, rest, after, move) if black_to_move else (rest, mine, after, move))
     if out and compulsory:
         return out
-    man_steps, king_steps = _STEPS[forward], _STEPS[DIRECTIONS]
-    pieces = steppers(black, white, kings, black_to_move)
+    man_steps = side.man_steps
+    down, up = _movers(black, white, kings, black_to_move)
+    pieces = down & (empty >> 4 | empty >> 5) | up & (empty << 4 | empty << 5)  # those that can step
     while pieces:
         start = pieces & -pieces
         pieces ^= start
-        king = start & kings
-        for land, moved, move in (king_steps if king else man_steps)[start]:
+        for land, moved, crowned, move in (_KING_STEPS if start & kings else man_steps)[start]:
             if land & empty:
                 mine = own ^ moved
-                if king:
-                    after = kings ^ moved
-                elif land & crown:  # a man reaching the far row is crowned
-                    after = kings | land
-                else:
-                    after = kings
-                out.append((mine, opp, after, move) if black_to_move else (opp, mine, after, move))
+                out.append((mine, opp, kings ^ crowned, move) if black_to_move
+                           else (opp, mine, kings ^ crowned, move))
     return out
-
-
-@lru_cache(maxsize=256)
-def _moves(position: Position, compulsory: bool) -> tuple[tuple[Move, ...], tuple[Play, ...]]:
-    """The legal moves of ``position`` and their plays, in order.  Memoised by value, for the
-    latest positions only: a game asks for them to list its moves, to check the one chosen and to
-    play it (and a bot once more), but seldom meets a position again later."""
-    found = tuple(plays(position.black, position.white, position.kings, position.black_to_move,
-                        compulsory))
-    return tuple([move for _, _, _, move in found]), found
 
 
 def legal_moves(position: Position, compulsory: bool = True) -> tuple[Move, ...]:
@@ -237,24 +223,25 @@ def legal_moves(position: Position, compulsory: bool = True) -> tuple[Move, ...]
     >>> [str(m) for m in legal_moves(START)]
     ['9-13', '9-14', '10-14', '10-15', '11-15', '11-16', '12-16']
     """
-    return _moves(position, compulsory)[0]
+    found = plays(position.black, position.white, position.kings, position.black_to_move, compulsory)
+    return tuple([move for _, _, _, move in found])
 
 
 def play(position: Position, move: Move, compulsory: bool = True) -> Position:
     """The position after ``move``; raises ``IllegalMoveError`` unless it is a legal move (under
     the huffing rule if not ``compulsory``)."""
-    moves, found = _moves(position, compulsory)
-    try:
-        black, white, kings, _ = found[moves.index(move)]
-    except ValueError:
-        raise IllegalMoveError(f"{move} is not a legal move in this position") from None
-    return Position(black, white, kings, not position.black_to_move)
+    for black, white, kings, legal in plays(position.black, position.white, position.kings,
+                                            position.black_to_move, compulsory):
+        if legal == move:
+            return Position(black, white, kings, not position.black_to_move)
+    raise IllegalMoveError(f"{move} is not a legal move in this position")
 
 
 def successors(position: Position) -> tuple[tuple[Move, Position], ...]:
     """Every legal move with the position it leads to, in :func:`legal_moves` order."""
     return tuple((move, Position(black, white, kings, not position.black_to_move))
-                 for black, white, kings, move in _moves(position, True)[1])
+                 for black, white, kings, move in plays(position.black, position.white,
+                                                        position.kings, position.black_to_move))
 
 
 def has_capture(position: Position) -> bool:
