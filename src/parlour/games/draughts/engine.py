@@ -166,38 +166,48 @@ def _move(state: State, move: Move) -> State:
     except ValueError:
         raise IllegalMoveError(f"{move} is not a legal move in this position") from None
     after = Position(black, white, kings, not before.black_to_move)
-    mover = before.turn
     # progress: a capture, or a man moved; only king moves without a capture can repeat
     if move.captured or not before.kings & BIT[move.start]:
         seen: tuple[Position, ...] = (after,)
     else:
         seen = (*state.seen, after)
     countdown = state.countdown
-    if countdown != NOT_COUNTING and (left := countdown[_index(mover)]) is not None:
-        countdown = _counting(state, mover, max(0, left - 1))  # a move towards the decliner's limit
+    if countdown != NOT_COUNTING:  # a draw was declined: the decliner's moves are counted
+        mover = before.turn
+        left = countdown[_index(mover)]
+        if left is not None:
+            countdown = _counting(state, mover, max(0, left - 1))
     huffable = offenders(before, move, after) if rules.huffing else ()
     moves, found = moves_in(after, rules)
     state = State(rules=rules, position=after, black_seat=state.black_seat, plies=state.plies + 1,
                   last=move, huffable=huffable, countdown=countdown, seen=seen, moves=moves,
                   plays=found)
-    return _after_move(state, mover)
+    return _after_move(state)
 
 
-def _after_move(state: State, mover: Colour) -> State:
-    """``state``, just after ``mover``'s move on the board, or the end it brings."""
+REPEATS_AFTER = 8
+"""The fewest moves without progress after which a position can stand for the third time: only
+kings' moves come back, and a position returns at the earliest four moves later (a king's move,
+the other side's, the king's move back, the other side's back)."""
+
+
+def _after_move(state: State) -> State:
+    """``state``, just after a move on the board (by the side not to move now), or the end it
+    brings."""
     rules, after = state.rules, state.position
-    if rules.huffing and not after.pieces(mover.other):
-        return _ended(state, Ending.NO_PIECES, mover)
+    if rules.huffing and not after.pieces(after.turn):
+        return _ended(state, Ending.NO_PIECES, after.turn.other)
     if not (state.moves or state.huffable):  # no move, and nothing to huff
-        ending = Ending.NO_MOVES if after.pieces(mover.other) else Ending.NO_PIECES
-        return _ended(state, ending, mover)
-    if rules.repetition_draw and state.seen.count(after) >= 3:
+        ending = Ending.NO_MOVES if after.pieces(after.turn) else Ending.NO_PIECES
+        return _ended(state, ending, after.turn.other)
+    if rules.repetition_draw and state.quiet >= REPEATS_AFTER and state.seen.count(after) >= 3:
         return replace(state, ending=Ending.REPETITION)
-    if state.countdown != NOT_COUNTING and state.countdown[_index(mover)] == 0:
-        # the decliner's last move: a man up, or drawn
-        if material(after, mover) - material(after, mover.other) < MAN_VALUE:
-            return replace(state, ending=Ending.DECLINE_LIMIT)
-        state = replace(state, countdown=_counting(state, mover, None))
+    if state.countdown != NOT_COUNTING:
+        mover = after.turn.other
+        if state.countdown[_index(mover)] == 0:  # the decliner's last move: a man up, or drawn
+            if material(after, mover) - material(after, after.turn) < MAN_VALUE:
+                return replace(state, ending=Ending.DECLINE_LIMIT)
+            state = replace(state, countdown=_counting(state, mover, None))
     if rules.no_progress_moves and state.quiet >= 2 * rules.no_progress_moves:
         return replace(state, ending=Ending.NO_PROGRESS)
     return state
