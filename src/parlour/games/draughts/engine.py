@@ -200,7 +200,8 @@ def _after_move(state: State) -> State:
     if not (state.moves or state.huffable):  # no move, and nothing to huff
         ending = Ending.NO_MOVES if after.pieces(after.turn) else Ending.NO_PIECES
         return _ended(state, ending, after.turn.other)
-    if rules.repetition_draw and state.quiet >= REPEATS_AFTER and state.seen.count(after) >= 3:
+    quiet = state.quiet
+    if rules.repetition_draw and quiet >= REPEATS_AFTER and state.seen.count(after) >= 3:
         return replace(state, ending=Ending.REPETITION)
     if state.countdown != NOT_COUNTING:
         mover = after.turn.other
@@ -208,7 +209,7 @@ def _after_move(state: State) -> State:
             if material(after, mover) - material(after, after.turn) < MAN_VALUE:
                 return replace(state, ending=Ending.DECLINE_LIMIT)
             state = replace(state, countdown=_counting(state, mover, None))
-    if rules.no_progress_moves and state.quiet >= 2 * rules.no_progress_moves:
+    if rules.no_progress_moves and quiet >= 2 * rules.no_progress_moves:
         return replace(state, ending=Ending.NO_PROGRESS)
     return state
 

@@ -122,7 +122,7 @@ def capturers(black: int, white: int, kings: int, black_to_move: bool) -> int:
     the same shift down; see :mod:`.squares`.)"""
     empty = VALID & ~(black | white)
     opp = white if black_to_move else black
-    down, up = (black, black & kings) if black_to_move else (white & kings, white)
+    down, up = _movers(black, white, kings, black_to_move)
     found = 0
     if down:  # from the empty squares, back up the board over an enemy piece to the jumper
         found |= down & ((opp & empty >> 4) >> 4 | (opp & empty >> 5) >> 5)
