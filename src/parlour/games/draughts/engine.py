@@ -24,6 +24,7 @@ from parlour.games.draughts.board import (
     Position,
     capturing_squares,
     material,
+    played,
     plays,
 )
 from parlour.games.draughts.moves import (
@@ -162,10 +163,9 @@ def _move(state: State, move: Move) -> State:
     """A move on the board, then the end of the game if it has come."""
     rules, before = state.rules, state.position
     try:
-        black, white, kings, _ = state.plays[state.moves.index(move)]
+        after = played(before, state.plays[state.moves.index(move)])
     except ValueError:
         raise IllegalMoveError(f"{move} is not a legal move in this position") from None
-    after = Position(black, white, kings, not before.black_to_move)
     # progress: a capture, or a man moved; only king moves without a capture can repeat
     if move.captured or not before.kings & BIT[move.start]:
         seen: tuple[Position, ...] = (after,)

@@ -63,7 +63,7 @@ class State:
     compulsory unless the rules allow huffing), whoever is to act (:func:`.engine.legal_actions`
     says what a seat may do)."""
     plays: tuple[Play, ...] = field(kw_only=True, compare=False, repr=False)
-    """The same moves with the boards each leaves (``board.plays``).
+    """The same moves with the squares each changes on each board (``board.plays``).
 
     ``moves`` and ``plays`` follow from ``position`` and ``rules``, so they are not part of the
     state's value: the engine lists them once, when it makes a state with a new position

@@ -13,13 +13,15 @@ the plain perft walk counts them.  It follows the rules as the manual gives them
   Under the huffing rule (``compulsory=False``) a capture may be left or broken off: every
   capture and every part of one that took a piece is a move, and so is every step.
 
-Moves come out as *plays*: ``(black, white, kings, move)``, the boards the move leaves (the side
-to move changes) and the :class:`~parlour.games.draughts.moves.Move`.  :func:`plays` lists them
-for bare bitboards, the search's nodes; :func:`legal_moves` and :func:`play` are the same for a
-:class:`~.position.Position`, the moves in order.
+Moves come out as *plays*: ``(black, white, kings, move)``, the squares the move changes on
+Black's board, on White's and on the kings' (the boards it leaves are the old ones XOR these; the
+side to move changes), and the :class:`~parlour.games.draughts.moves.Move`.  :func:`plays` lists
+them for bare bitboards, the search's nodes; :func:`legal_moves` and :func:`play` are the same for
+a :class:`~.position.Position`, the moves in order.
 
-What the generator memoises is here, by value and bounded: the ``Move`` of each capture path.  The
-steps and jumps from each square are tables made at import.
+The steps from each square, each one's play made once, and the jumps from each square are tables
+made at import; a step is listed by looking it up.  What the generator memoises is here, by value
+and bounded: the ``Move`` of each capture path.
 """
 
 from __future__ import annotations
@@ -44,27 +46,32 @@ from parlour.games.draughts.board.squares import (
 from parlour.games.draughts.moves import Move
 
 Play = tuple[int, int, int, Move]
-"""A legal move and what it leaves: ``(black, white, kings, move)``."""
+"""A legal move and what it changes: ``(black, white, kings, move)``, the squares it changes on
+each board (XOR them in), and the move."""
 
-Step = tuple[int, int, int, Move]
-"""A step from a square: ``(land, moved, crowned, move)``: the bitboard of the square it lands
-on; the squares it changes on the mover's board (both) and on the kings' (a king's both squares,
-a man's landing square when it is crowned there, else none); and its ``Move``."""
+Step = tuple[int, Play]
+"""A step from a square: ``(land, play)``, the bitboard of the square it lands on (it must be
+empty), and its play."""
 Jump = tuple[int, int]
 """A jump from a square: ``(over, land)``, the bitboards of the square jumped and the square
 landed on."""
 
 
-def _steps_from(ways: tuple[int, ...], crown: int | None) -> dict[int, tuple[Step, ...]]:
+def _steps_from(ways: tuple[int, ...], black: bool, crown: int | None) -> dict[int, tuple[Step, ...]]:
     """For each square (its bitboard), the steps along ``ways`` that stay on the board, lowest
-    landing square first: a man's that is crowned on ``crown`` (its far row), or a king's
-    (``crown`` is ``None``)."""
+    landing square first, of a black piece or a white one: a man's, crowned on ``crown`` (its far
+    row), or a king's (``crown`` is ``None``).  A step changes its two squares on its side's
+    board, and on the kings' a king's two squares or the square where a man is crowned."""
     out = {}
     for start, square in SQUARE_OF_BIT.items():
-        lands = sorted(shift(start, step) & VALID for step in ways)
-        out[start] = tuple((land, start | land, start | land if crown is None else land & crown,
-                            Move((square, SQUARE_OF_BIT[land])))
-                           for land in lands if land)
+        steps = []
+        for land in sorted(shift(start, step) & VALID for step in ways):
+            if land:
+                moved = start | land
+                crowned = moved if crown is None else land & crown
+                move = Move((square, SQUARE_OF_BIT[land]))
+                steps.append((land, (moved, 0, crowned, move) if black else (0, moved, crowned, move)))
+        out[start] = tuple(steps)
     return out
 
 
@@ -80,20 +87,25 @@ def _jumps_from(ways: tuple[int, ...]) -> dict[int, tuple[Jump, ...]]:
 
 @dataclass(frozen=True, slots=True)
 class _Side:
-    """What moving as one colour means: where its men are crowned, and their steps and jumps
-    from each square (one ``Move`` for each step, made once: a game lists them at every turn)."""
+    """What moving as one colour means: where its men are crowned, the steps of its men and of
+    its kings from each square (one ``Move`` and one play for each, made once: a game lists them
+    at every turn), and the jumps of its men."""
 
     crown: int
     man_steps: dict[int, tuple[Step, ...]]
+    king_steps: dict[int, tuple[Step, ...]]
     man_jumps: dict[int, tuple[Jump, ...]]
 
 
-_SIDES = {True: _Side(BLACK_CROWN_ROW, _steps_from(DOWN, BLACK_CROWN_ROW), _jumps_from(DOWN)),
-          False: _Side(WHITE_CROWN_ROW, _steps_from(UP, WHITE_CROWN_ROW), _jumps_from(UP))}
+_SIDES = {
+    True: _Side(BLACK_CROWN_ROW, _steps_from(DOWN, True, BLACK_CROWN_ROW),
+                _steps_from(DIRECTIONS, True, None), _jumps_from(DOWN)),
+    False: _Side(WHITE_CROWN_ROW, _steps_from(UP, False, WHITE_CROWN_ROW),
+                 _steps_from(DIRECTIONS, False, None), _jumps_from(UP)),
+}
 """Black's (``True``: Black to move) and White's."""
-_KING_STEPS = _steps_from(DIRECTIONS, None)
 _KING_JUMPS = _jumps_from(DIRECTIONS)
-"""A king's steps and jumps from each square, either colour's."""
+"""A king's jumps from each square, either colour's."""
 
 
 @lru_cache(maxsize=1 << 12)
@@ -169,11 +181,11 @@ def _jumps(at: int, jumps: dict[int, tuple[Jump, ...]], opp: int, empty: int, cr
 
 def plays(black: int, white: int, kings: int, black_to_move: bool,
           compulsory: bool = True) -> list[Play]:
-    """Every legal move with the boards it leaves (see the module's notes for the rules), in
+    """Every legal move with the squares it changes (see the module's notes for the rules), in
     :func:`legal_moves` order: the captures, then (when no capture is compulsory) the steps; each
     piece's in order of their paths, lowest piece first."""
     side = _SIDES[black_to_move]
-    own, opp = (black, white) if black_to_move else (white, black)
+    opp = white if black_to_move else black
     empty = VALID & ~(black | white)
     out: list[Play] = []
     jumpers = capturers(black, white, kings, black_to_move)
@@ -186,28 +198,26 @@ def plays(black: int, white: int, kings: int, black_to_move: bool,
                0 if king else side.crown, (start,), 0, not compulsory, found)
         for path, taken in found:
             end = path[-1]
-            mine = own ^ start ^ end  # (a king may end where it started)
-            after = kings & ~taken
+            moved = start ^ end  # (nothing, when a king ends where it started)
+            kings_changed = taken & kings  # the kings taken, and the king moved or the man crowned:
             if king:
-                after ^= start ^ end
+                kings_changed ^= moved
             elif end & side.crown:  # a man reaching the far row is crowned
-                after |= end
-            rest = opp & ~taken
+                kings_changed ^= end
             move = _jump_move(path)
-            out.append((mine, rest, after, move) if black_to_move else (rest, mine, after, move))
+            out.append((moved, taken, kings_changed, move) if black_to_move
+                       else (taken, moved, kings_changed, move))
     if out and compulsory:
         return out
-    man_steps = side.man_steps
+    man_steps, king_steps = side.man_steps, side.king_steps
     down, up = _movers(black, white, kings, black_to_move)
     pieces = down & (empty >> 4 | empty >> 5) | up & (empty << 4 | empty << 5)  # those that can step
     while pieces:
         start = pieces & -pieces
         pieces ^= start
-        for land, moved, crowned, move in (_KING_STEPS if start & kings else man_steps)[start]:
+        for land, step in (king_steps if start & kings else man_steps)[start]:
             if land & empty:
-                mine = own ^ moved
-                out.append((mine, opp, kings ^ crowned, move) if black_to_move
-                           else (opp, mine, kings ^ crowned, move))
+                out.append(step)
     return out
 
 
@@ -230,18 +240,26 @@ def legal_moves(position: Position, compulsory: bool = True) -> tuple[Move, ...]
 def play(position: Position, move: Move, compulsory: bool = True) -> Position:
     """The position after ``move``; raises ``IllegalMoveError`` unless it is a legal move (under
     the huffing rule if not ``compulsory``)."""
-    for black, white, kings, legal in plays(position.black, position.white, position.kings,
-                                            position.black_to_move, compulsory):
-        if legal == move:
-            return Position(black, white, kings, not position.black_to_move)
+    for found in plays(position.black, position.white, position.kings, position.black_to_move,
+                       compulsory):
+        if found[3] == move:
+            return played(position, found)
     raise IllegalMoveError(f"{move} is not a legal move in this position")
+
+
+def played(position: Position, play: Play) -> Position:
+    """The position after ``play``, one of the plays of ``position``: its changes made, and the
+    other side to move."""
+    black, white, kings, _ = play
+    return Position(position.black ^ black, position.white ^ white, position.kings ^ kings,
+                    not position.black_to_move)
 
 
 def successors(position: Position) -> tuple[tuple[Move, Position], ...]:
     """Every legal move with the position it leads to, in :func:`legal_moves` order."""
-    return tuple((move, Position(black, white, kings, not position.black_to_move))
-                 for black, white, kings, move in plays(position.black, position.white,
-                                                        position.kings, position.black_to_move))
+    return tuple((found[3], played(position, found))
+                 for found in plays(position.black, position.white, position.kings,
+                                    position.black_to_move))
 
 
 def has_capture(position: Position) -> bool:
