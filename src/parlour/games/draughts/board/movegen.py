@@ -68,9 +68,10 @@ def _steps_from(ways: tuple[int, ...], black: bool, crown: int | None) -> dict[i
         for land in sorted(shift(start, step) & VALID for step in ways):
             if land:
                 moved = start | land
-                crowned = moved if crown is None else land & crown
+                kings_changed = moved if crown is None else land & crown
                 move = Move((square, SQUARE_OF_BIT[land]))
-                steps.append((land, (moved, 0, crowned, move) if black else (0, moved, crowned, move)))
+                steps.append((land, (moved, 0, kings_changed, move) if black
+                              else (0, moved, kings_changed, move)))
         out[start] = tuple(steps)
     return out
 
