@@ -133,9 +133,13 @@ def capturers(black: int, white: int, kings: int, black_to_move: bool) -> int:
 
     (All at once: a step down the board is a shift of 4 or 5 bits up the int, a step up the board
     the same shift down; see :mod:`.squares`.)"""
-    empty = VALID & ~(black | white)
-    opp = white if black_to_move else black
     down, up = _movers(black, white, kings, black_to_move)
+    return _jumpers(down, up, white if black_to_move else black, VALID & ~(black | white))
+
+
+def _jumpers(down: int, up: int, opp: int, empty: int) -> int:
+    """Of the pieces ``down`` (moving down the board) and ``up`` (moving up), those with a piece
+    of ``opp`` next to them and a square of ``empty`` beyond, in a direction they move."""
     found = 0
     if down:  # from the empty squares, back up the board over an enemy piece to the jumper
         found |= down & ((opp & empty >> 4) >> 4 | (opp & empty >> 5) >> 5)
@@ -188,8 +192,9 @@ def plays(black: int, white: int, kings: int, black_to_move: bool,
     side = _SIDES[black_to_move]
     opp = white if black_to_move else black
     empty = VALID & ~(black | white)
+    down, up = _movers(black, white, kings, black_to_move)
     out: list[Play] = []
-    jumpers = capturers(black, white, kings, black_to_move)
+    jumpers = _jumpers(down, up, opp, empty)
     while jumpers:
         start = jumpers & -jumpers
         jumpers ^= start
@@ -211,7 +216,6 @@ def plays(black: int, white: int, kings: int, black_to_move: bool,
     if out and compulsory:
         return out
     man_steps, king_steps = side.man_steps, side.king_steps
-    down, up = _movers(black, white, kings, black_to_move)
     pieces = down & (empty >> 4 | empty >> 5) | up & (empty << 4 | empty << 5)  # those that can step
     while pieces:
         start = pieces & -pieces
