@@ -48,6 +48,11 @@ ANSWERS = (AcceptDraw(), DeclineDraw())
 OFFER_DRAW = OfferDraw()
 RESIGN = Resign()
 
+REPEATS_AFTER = 8
+"""The fewest moves without progress after which a position can stand for the third time: only
+kings' moves come back, and a position returns at the earliest four moves later (a king's move,
+the other side's, the king's move back, the other side's back)."""
+
 
 # ---- the start ---------------------------------------------------------------------------------
 
@@ -84,7 +89,7 @@ def from_position(position: Position, rules: Rules | None = None, black_seat: in
 
 
 def moves_in(position: Position, rules: Rules) -> tuple[tuple[Move, ...], tuple[Play, ...]]:
-    """The legal moves on the board in ``position``, and with them the boards each leaves
+    """The legal moves on the board in ``position``, and their plays, the squares each changes
     (:attr:`State.moves` and :attr:`State.plays`): captures are compulsory unless the rules allow
     huffing."""
     found = tuple(plays(position.black, position.white, position.kings, position.black_to_move,
@@ -176,19 +181,13 @@ def _move(state: State, move: Move) -> State:
         mover = before.turn
         left = countdown[_index(mover)]
         if left is not None:
-            countdown = _counting(state, mover, max(0, left - 1))
+            countdown = _counting(state, mover, max(0, left - 1))  # towards the limit
     huffable = offenders(before, move, after) if rules.huffing else ()
     moves, found = moves_in(after, rules)
     state = State(rules=rules, position=after, black_seat=state.black_seat, plies=state.plies + 1,
                   last=move, huffable=huffable, countdown=countdown, seen=seen, moves=moves,
                   plays=found)
     return _after_move(state)
-
-
-REPEATS_AFTER = 8
-"""The fewest moves without progress after which a position can stand for the third time: only
-kings' moves come back, and a position returns at the earliest four moves later (a king's move,
-the other side's, the king's move back, the other side's back)."""
 
 
 def _after_move(state: State) -> State:
