@@ -45,6 +45,7 @@ from parlour.games.dominoes.rules import Scoring as DScoring
 from parlour.games.dominoes.state import Phase as DPhase
 from parlour.games.draughts.board import BIT, VALID
 from parlour.games.draughts.board import Move as DMove
+from parlour.games.draughts.board import legal_moves as d_legal_moves
 from parlour.games.draughts.moves import Huff
 from parlour.games.draughts.state import Ending as DEnding
 from parlour.games.gin_rummy.rules import Outcome as GOutcome
@@ -626,6 +627,8 @@ class DraughtsChecker(Checker):
         if self.rows:
             assert not b & ~k & _BLACK_CROWN and not w & ~k & _WHITE_CROWN, "an uncrowned man on the far row"
         assert s.seen[-1] == p, "the repetition list does not end with the position"
+        assert s.moves == d_legal_moves(p, not self.rules.huffing), "the state's moves are another position's"
+        assert tuple(play[3] for play in s.plays) == s.moves
         if s.ending is not None:
             if s.ending is DEnding.NO_PIECES:
                 assert s.winner is not None and not p.pieces(s.winner.other)

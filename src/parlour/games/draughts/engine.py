@@ -13,18 +13,19 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from parlour.core.errors import RulesError
+from parlour.core.errors import IllegalMoveError, RulesError
 from parlour.core.protocol import CHANCE
 from parlour.games.draughts.board import (
     BIT,
     MAN_VALUE,
+    START,
     Colour,
+    Play,
     Position,
     capturing_squares,
-    has_legal_move,
-    legal_moves,
     material,
-    play,
+    played,
+    plays,
 )
 from parlour.games.draughts.moves import (
     AcceptDraw,
@@ -38,7 +39,7 @@ from parlour.games.draughts.moves import (
 )
 from parlour.games.draughts.notation import parse_fen
 from parlour.games.draughts.rules import Colours, Rules
-from parlour.games.draughts.state import Ending, State
+from parlour.games.draughts.state import NOT_COUNTING, Ending, State
 
 TOSS = ((Toss(0), Fraction(1, 2)), (Toss(1), Fraction(1, 2)))
 """The coin toss: each seat plays Black with probability 1/2."""
@@ -46,6 +47,11 @@ ANSWERS = (AcceptDraw(), DeclineDraw())
 """The answers to a draw offer."""
 OFFER_DRAW = OfferDraw()
 RESIGN = Resign()
+
+REPEATS_AFTER = 8
+"""The fewest moves without progress after which a position can stand for the third time: only
+kings' moves come back, and a position returns at the earliest four moves later (a king's move,
+the other side's, the king's move back, the other side's back)."""
 
 
 # ---- the start ---------------------------------------------------------------------------------
@@ -56,10 +62,11 @@ def initial_state(rules: Rules, players: int) -> State:
     if players != 2:
         raise RulesError(f"draughts takes 2 players, not {players}")
     black_seat = {Colours.TOSS: None, Colours.FIRST_BLACK: 0, Colours.SECOND_BLACK: 1}[rules.colours]
-    if rules.start:  # a set-up position (checked by the rules: the game is still on in it)
-        position = parse_fen(rules.start)
-        return State(rules=rules, position=position, black_seat=black_seat, seen=(position,))
-    return State(rules=rules, black_seat=black_seat)
+    # the usual opening, or a set-up position (checked by the rules: the game is still on in it)
+    position = parse_fen(rules.start) if rules.start else START
+    moves, found = moves_in(position, rules)
+    return State(rules=rules, position=position, black_seat=black_seat, seen=(position,),
+                 moves=moves, plays=found)
 
 
 def from_position(position: Position, rules: Rules | None = None, black_seat: int = 0) -> State:
@@ -68,15 +75,26 @@ def from_position(position: Position, rules: Rules | None = None, black_seat: in
     If the side to move has no pieces or no move, the game is already over.
     """
     rules = Rules() if rules is None else rules
-    state = State(rules=rules, position=position, black_seat=black_seat, seen=(position,))
+    moves, found = moves_in(position, rules)
+    state = State(rules=rules, position=position, black_seat=black_seat, seen=(position,),
+                  moves=moves, plays=found)
     mover = position.turn
     if not position.pieces(mover.other):
         return _ended(state, Ending.NO_PIECES, mover)
     if not position.pieces(mover):
         return _ended(state, Ending.NO_PIECES, mover.other)
-    if not has_legal_move(position):
+    if not moves:
         return _ended(state, Ending.NO_MOVES, mover.other)
     return state
+
+
+def moves_in(position: Position, rules: Rules) -> tuple[tuple[Move, ...], tuple[Play, ...]]:
+    """The legal moves on the board in ``position``, and their plays, the squares each changes
+    (:attr:`State.moves` and :attr:`State.plays`): captures are compulsory unless the rules allow
+    huffing."""
+    found = tuple(plays(position.black, position.white, position.kings, position.black_to_move,
+                        not rules.huffing))
+    return tuple([move for _, _, _, move in found]), found
 
 
 def toss(state: State, outcome: Toss) -> State:
@@ -93,7 +111,7 @@ def to_act(state: State) -> tuple[int, ...]:
         return ()
     if state.black_seat is None:
         return (CHANCE,)
-    mover = state.seat_of(state.turn)
+    mover = state.seat_to_move
     return (1 - mover,) if state.offer else (mover,)
 
 
@@ -105,7 +123,7 @@ def legal_actions(state: State, seat: int) -> tuple[Action, ...]:
         return ()
     if state.offer:
         return ANSWERS
-    actions: tuple[Action, ...] = legal_moves(state.position, not state.rules.huffing)
+    actions: tuple[Action, ...] = state.moves
     if state.huffable:
         actions += tuple(Huff(square) for square in state.huffable)
     return (*actions, RESIGN) if state.offered else (*actions, OFFER_DRAW, RESIGN)
@@ -148,43 +166,49 @@ def offenders(before: Position, move: Move, after: Position) -> tuple[int, ...]:
 
 def _move(state: State, move: Move) -> State:
     """A move on the board, then the end of the game if it has come."""
-    rules = state.rules
-    before = state.position
-    after = play(before, move, not rules.huffing)
-    mover = before.turn
+    rules, before = state.rules, state.position
+    try:
+        after = played(before, state.plays[state.moves.index(move)])
+    except ValueError:
+        raise IllegalMoveError(f"{move} is not a legal move in this position") from None
     # progress: a capture, or a man moved; only king moves without a capture can repeat
     if move.captured or not before.kings & BIT[move.start]:
         seen: tuple[Position, ...] = (after,)
-        quiet = 0
     else:
         seen = (*state.seen, after)
-        quiet = state.quiet + 1
     countdown = state.countdown
-    left = countdown[_index(mover)]
-    if left is not None:  # a move towards the decliner's limit
-        countdown = _counting(state, mover, max(0, left - 1))
+    if countdown != NOT_COUNTING:  # a draw was declined: the decliner's moves are counted
+        mover = before.turn
+        left = countdown[_index(mover)]
+        if left is not None:
+            countdown = _counting(state, mover, max(0, left - 1))  # towards the limit
     huffable = offenders(before, move, after) if rules.huffing else ()
+    moves, found = moves_in(after, rules)
     state = State(rules=rules, position=after, black_seat=state.black_seat, plies=state.plies + 1,
-                  last=move, huffable=huffable, countdown=countdown, seen=seen, quiet=quiet)
-    return _after_move(state, mover)
+                  last=move, huffable=huffable, countdown=countdown, seen=seen, moves=moves,
+                  plays=found)
+    return _after_move(state)
 
 
-def _after_move(state: State, mover: Colour) -> State:
-    """``state``, just after ``mover``'s move on the board, or the end it brings."""
+def _after_move(state: State) -> State:
+    """``state``, just after a move on the board (by the side not to move now), or the end it
+    brings."""
     rules, after = state.rules, state.position
-    loser = mover.other
-    if rules.huffing and not after.pieces(loser):
-        return _ended(state, Ending.NO_PIECES, mover)
-    if not (has_legal_move(after) or state.huffable):  # no move, and nothing to huff
-        ending = Ending.NO_MOVES if after.pieces(loser) else Ending.NO_PIECES
-        return _ended(state, ending, mover)
-    if rules.repetition_draw and state.seen.count(after) >= 3:
+    if rules.huffing and not after.pieces(after.turn):
+        return _ended(state, Ending.NO_PIECES, after.turn.other)
+    if not (state.moves or state.huffable):  # no move, and nothing to huff
+        ending = Ending.NO_MOVES if after.pieces(after.turn) else Ending.NO_PIECES
+        return _ended(state, ending, after.turn.other)
+    quiet = state.quiet
+    if rules.repetition_draw and quiet >= REPEATS_AFTER and state.seen.count(after) >= 3:
         return replace(state, ending=Ending.REPETITION)
-    if state.countdown[_index(mover)] == 0:  # the decliner's last move: a man up, or drawn
-        if material(after, mover) - material(after, loser) < MAN_VALUE:
-            return replace(state, ending=Ending.DECLINE_LIMIT)
-        state = replace(state, countdown=_counting(state, mover, None))
-    if rules.no_progress_moves and state.quiet >= 2 * rules.no_progress_moves:
+    if state.countdown != NOT_COUNTING:
+        mover = after.turn.other
+        if state.countdown[_index(mover)] == 0:  # the decliner's last move: a man up, or drawn
+            if material(after, mover) - material(after, after.turn) < MAN_VALUE:
+                return replace(state, ending=Ending.DECLINE_LIMIT)
+            state = replace(state, countdown=_counting(state, mover, None))
+    if rules.no_progress_moves and quiet >= 2 * rules.no_progress_moves:
         return replace(state, ending=Ending.NO_PROGRESS)
     return state
 
@@ -193,11 +217,12 @@ def _huff(state: State, square: int) -> State:
     """Huffing rule: the piece on ``square`` is taken off; the huffer then moves as usual."""
     position = state.position.without(square)
     huffer = position.turn
+    moves, found = moves_in(position, state.rules)
     state = replace(state, position=position, huffable=(), huffed=square, seen=(position,),
-                     quiet=0)
+                    moves=moves, plays=found)
     if not position.pieces(huffer.other):
         return _ended(state, Ending.NO_PIECES, huffer)
-    if not has_legal_move(position):
+    if not moves:
         return _ended(state, Ending.NO_MOVES, huffer.other)
     return state
 

@@ -10,7 +10,7 @@ from parlour.core.commands import Command
 from parlour.core.protocol import BotFactory, Export, Game, GameSpec, Hint
 from parlour.core.record import Record
 from parlour.games.draughts import engine, notation, reasons, text
-from parlour.games.draughts.board import Position, legal_moves
+from parlour.games.draughts.board import Position
 from parlour.games.draughts.moves import Action, Toss
 from parlour.games.draughts.rules import Colours, Rules
 from parlour.games.draughts.state import State
@@ -105,7 +105,7 @@ class Draughts(Game[Rules, State, Action, Toss, DraughtsView]):
 
     # ---- notation ------------------------------------------------------------
     def parse_move(self, state: State, seat: int, text: str) -> Action:
-        return notation.parse_action(text, legal_moves(state.position, not state.rules.huffing))
+        return notation.parse_action(text, state.moves)
 
     def format_move(self, state: State, seat: int, move: Action) -> str:
         return notation.format_action(move)

@@ -54,7 +54,8 @@ def _walk(black: int, white: int, kings: int, black_to_move: bool, depth: int) -
     children = plays(black, white, kings, black_to_move)
     if depth == 1:
         return len(children)
-    return sum(_walk(b, w, k, not black_to_move, depth - 1) for b, w, k, _ in children)
+    return sum(_walk(black ^ b, white ^ w, kings ^ k, not black_to_move, depth - 1)
+               for b, w, k, _ in children)
 
 
 def divide(position: Position, depth: int) -> list[tuple[Move, int]]:

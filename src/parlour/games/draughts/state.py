@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from parlour.games.draughts.board import START, Colour, Position
+from parlour.games.draughts.board import START, Colour, Play, Position
 from parlour.games.draughts.moves import Move
 from parlour.games.draughts.rules import Rules
 
@@ -28,6 +28,10 @@ class Ending(enum.Enum):
     """A draw by the optional no-progress rule."""
 
 
+NOT_COUNTING: tuple[int | None, int | None] = (None, None)
+"""``State.countdown`` while neither side is held to a limit (no draw offer declined)."""
+
+
 @dataclass(frozen=True, slots=True)
 class State:
     """Everything about a game of draughts at one moment.  Nothing here is secret."""
@@ -48,14 +52,27 @@ class State:
     """The side to move has offered a draw and waits for the answer."""
     offered: bool = False
     """The side to move has already offered a draw this turn."""
-    countdown: tuple[int | None, int | None] = (None, None)
+    countdown: tuple[int | None, int | None] = NOT_COUNTING
     """For Black, then White: own moves left to win or get a man up after declining a draw."""
     seen: tuple[Position, ...] = (START,)
     """Positions since the last capture, man's move or huff (for repetition), the latest last."""
-    quiet: int = 0
-    """Moves in a row with no capture, no man moved and no huff."""
     ending: Ending | None = None
     winner: Colour | None = None
+    moves: tuple[Move, ...] = field(kw_only=True, compare=False, repr=False)
+    """The legal moves on the board in ``position``, in ``board.legal_moves`` order (captures
+    compulsory unless the rules allow huffing), whoever is to act (:func:`.engine.legal_actions`
+    says what a seat may do)."""
+    plays: tuple[Play, ...] = field(kw_only=True, compare=False, repr=False)
+    """The same moves with the squares each changes on each board (``board.plays``).
+
+    ``moves`` and ``plays`` follow from ``position`` and ``rules``, so they are not part of the
+    state's value: the engine lists them once, when it makes a state with a new position
+    (:func:`.engine.moves_in`)."""
+
+    @property
+    def quiet(self) -> int:
+        """Moves in a row with no capture, no man moved and no huff."""
+        return len(self.seen) - 1
 
     @property
     def over(self) -> bool:
@@ -71,6 +88,12 @@ class State:
     def turn(self) -> Colour:
         """The side to move on the board."""
         return self.position.turn
+
+    @property
+    def seat_to_move(self) -> int:
+        """The seat of the side to move on the board (once the colours are known)."""
+        assert self.black_seat is not None
+        return self.black_seat if self.position.black_to_move else 1 - self.black_seat
 
     def seat_of(self, colour: Colour) -> int:
         """The seat playing ``colour`` (once the colours are known)."""

@@ -18,6 +18,7 @@ from parlour.games.draughts.board import (
     legal_moves,
     mask_of,
     play,
+    played,
     plays,
     successors,
 )
@@ -90,14 +91,17 @@ def _boards(p: Position) -> tuple[int, int, int]:
     return p.black, p.white, p.kings
 
 
-def test_plays_are_the_legal_moves_with_the_positions_they_lead_to():
+def test_plays_are_the_legal_moves_with_the_squares_they_change():
     rng = random.Random(11)
     for p in game_positions(20, 2) + [random_position(rng) for _ in range(2000)]:
         for compulsory in (True, False):
             found = plays(p.black, p.white, p.kings, p.black_to_move, compulsory)
-            assert sorted(found, key=lambda x: _order(x[3])) == sorted(
-                ((*_boards(play(p, m, compulsory)), m) for m in legal_moves(p, compulsory)),
-                key=lambda x: _order(x[3]))
+            assert tuple(x[3] for x in found) == legal_moves(p, compulsory)
+            for black, white, kings, move in found:
+                after = play(p, move, compulsory)
+                assert (black, white, kings) == (p.black ^ after.black, p.white ^ after.white,
+                                                 p.kings ^ after.kings)
+                assert after.black_to_move != p.black_to_move
         assert successors(p) == tuple((m, play(p, m)) for m in legal_moves(p))
 
 
@@ -106,9 +110,9 @@ def test_the_search_has_a_child_for_each_position_a_move_leads_to():
     for p in game_positions(20, 3) + [random_position(rng) for _ in range(2000)]:
         kids = children(p.black, p.white, p.kings, p.black_to_move)
         reached = {_boards(play(p, m)) for m in legal_moves(p)}
-        assert {c[:3] for c in kids} == reached and len(kids) == len(reached)
+        assert {_boards(played(p, c)) for c in kids} == reached and len(kids) == len(reached)
         for c in kids:  # each with the first move (in legal_moves order) that leads there
-            first = next(m for m in legal_moves(p) if _boards(play(p, m)) == c[:3])
+            first = next(m for m in legal_moves(p) if play(p, m) == played(p, c))
             assert c[3] == first
 
 

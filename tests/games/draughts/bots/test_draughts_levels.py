@@ -56,7 +56,7 @@ def test_the_strong_level_finds_the_shot_and_the_beginner_often_misses_it():
 
 
 def _offer_state(position: Position) -> State:
-    state = State(rules=Rules(), position=position, black_seat=0)
+    state = GAME.from_position(position, Rules(), black_seat=0)
     return replace(state, offer=True, offered=True)  # Black (seat 0, to move) has offered
 
 
@@ -74,7 +74,7 @@ def test_a_bot_accepts_a_draw_when_worse_and_declines_when_better():
 def test_under_the_huffing_rule_a_bot_huffs_then_moves():
     rules = Rules(huffing=True)
     p = Position.from_squares([1, 2, 3], [30, 31, 32])
-    state = State(rules=rules, position=p, black_seat=0, huffable=(30, 31))
+    state = replace(GAME.from_position(p, rules, black_seat=0), huffable=(30, 31))
     bot = make_level_bot("casual")
     legal = GAME.legal_moves(state, 0)
     assert {Huff(30), Huff(31)} <= set(legal)

@@ -15,6 +15,7 @@ from parlour.games.draughts.board.movegen import (
     is_lost,
     legal_moves,
     play,
+    played,
     plays,
     successors,
 )
@@ -53,5 +54,6 @@ __all__ = [
     "VALID", "WHITE_CROWN_ROW", "WHITE_START", "Colour", "Move", "Piece", "Play", "Position",
     "are_neighbours", "between", "can_move", "capturers", "capturing_squares", "column_of",
     "from_square_mask", "has_capture", "has_legal_move", "is_lost", "legal_moves", "mask_of",
-    "material", "play", "plays", "row_of", "square_at", "squares_of", "successors", "to_square_mask",
+    "material", "play", "played", "plays", "row_of", "square_at", "squares_of", "successors",
+    "to_square_mask",
 ]

@@ -13,18 +13,21 @@ the plain perft walk counts them.  It follows the rules as the manual gives them
   Under the huffing rule (``compulsory=False``) a capture may be left or broken off: every
   capture and every part of one that took a piece is a move, and so is every step.
 
-Moves come out as *plays*: ``(black, white, kings, move)``, the boards the move leaves (the side
-to move changes) and the :class:`~parlour.games.draughts.moves.Move`.  :func:`plays` lists them
-for bare bitboards, the search's nodes; :func:`legal_moves` and :func:`play` are the same for a
-:class:`~.position.Position`, the moves in order.
+Moves come out as *plays*: ``(black, white, kings, move)``, the squares the move changes on
+Black's board, on White's and on the kings' (the boards it leaves are the old ones XOR these; the
+side to move changes), and the :class:`~parlour.games.draughts.moves.Move`.  :func:`plays` lists
+them for bare bitboards, the search's nodes; :func:`legal_moves` and :func:`play` are the same for
+a :class:`~.position.Position`, the moves in order.
 
-What the game memoises is here, by value and bounded: the ``Move`` of each capture path, and the
-moves of the latest positions.  The steps and jumps from each square are tables made at import.
+The steps from each square, each one's play made once, and the jumps from each square are tables
+made at import; a step is listed by looking it up.  What the generator memoises is here, by value
+and bounded: the ``Move`` of each capture path.
 """
 
 from __future__ import annotations
 
 import itertools
+from dataclasses import dataclass
 from functools import lru_cache
 
 from parlour.core.errors import IllegalMoveError
@@ -43,24 +46,33 @@ from parlour.games.draughts.board.squares import (
 from parlour.games.draughts.moves import Move
 
 Play = tuple[int, int, int, Move]
-"""A legal move and what it leaves: ``(black, white, kings, move)``."""
+"""A legal move and what it changes: ``(black, white, kings, move)``, the squares it changes on
+each board (XOR them in), and the move."""
 
-Step = tuple[int, int, Move]
-"""A step from a square: ``(land, squares, move)``, the bitboard of the square it lands on, of
-both its squares, and its ``Move``."""
+Step = tuple[int, Play]
+"""A step from a square: ``(land, play)``, the bitboard of the square it lands on (it must be
+empty), and its play."""
 Jump = tuple[int, int]
 """A jump from a square: ``(over, land)``, the bitboards of the square jumped and the square
 landed on."""
 
 
-def _steps_from(ways: tuple[int, ...]) -> dict[int, tuple[Step, ...]]:
+def _steps_from(ways: tuple[int, ...], black: bool, crown: int | None) -> dict[int, tuple[Step, ...]]:
     """For each square (its bitboard), the steps along ``ways`` that stay on the board, lowest
-    landing square first."""
+    landing square first, of a black piece or a white one: a man's, crowned on ``crown`` (its far
+    row), or a king's (``crown`` is ``None``).  A step changes its two squares on its side's
+    board, and on the kings' a king's two squares or the square where a man is crowned."""
     out = {}
     for start, square in SQUARE_OF_BIT.items():
-        lands = (shift(start, step) & VALID for step in ways)
-        out[start] = tuple((land, start | land, Move((square, SQUARE_OF_BIT[land])))
-                           for land in sorted(lands) if land)
+        steps = []
+        for land in sorted(shift(start, step) & VALID for step in ways):
+            if land:
+                moved = start | land
+                kings_changed = moved if crown is None else land & crown
+                move = Move((square, SQUARE_OF_BIT[land]))
+                steps.append((land, (moved, 0, kings_changed, move) if black
+                              else (0, moved, kings_changed, move)))
+        out[start] = tuple(steps)
     return out
 
 
@@ -74,11 +86,27 @@ def _jumps_from(ways: tuple[int, ...]) -> dict[int, tuple[Jump, ...]]:
     return out
 
 
-_STEPS = {ways: _steps_from(ways) for ways in (DOWN, UP, DIRECTIONS)}
-"""The steps of a black man (``DOWN``), a white man (``UP``) and a king (``DIRECTIONS``) from
-each square; one ``Move`` for each, made once (a game lists them at every turn)."""
-_JUMPS = {ways: _jumps_from(ways) for ways in (DOWN, UP, DIRECTIONS)}
-"""The jumps of each, the same way."""
+@dataclass(frozen=True, slots=True)
+class _Side:
+    """What moving as one colour means: where its men are crowned, the steps of its men and of
+    its kings from each square (one ``Move`` and one play for each, made once: a game lists them
+    at every turn), and the jumps of its men."""
+
+    crown: int
+    man_steps: dict[int, tuple[Step, ...]]
+    king_steps: dict[int, tuple[Step, ...]]
+    man_jumps: dict[int, tuple[Jump, ...]]
+
+
+_SIDES = {
+    True: _Side(BLACK_CROWN_ROW, _steps_from(DOWN, True, BLACK_CROWN_ROW),
+                _steps_from(DIRECTIONS, True, None), _jumps_from(DOWN)),
+    False: _Side(WHITE_CROWN_ROW, _steps_from(UP, False, WHITE_CROWN_ROW),
+                 _steps_from(DIRECTIONS, False, None), _jumps_from(UP)),
+}
+"""Black's (``True``: Black to move) and White's."""
+_KING_JUMPS = _jumps_from(DIRECTIONS)
+"""A king's jumps from each square, either colour's."""
 
 
 @lru_cache(maxsize=1 << 12)
@@ -89,13 +117,6 @@ def _jump_move(path: tuple[int, ...]) -> Move:
     taken = tuple(SQUARE_OF_BIT[1 << ((a.bit_length() + b.bit_length() - 2) // 2)]
                   for a, b in itertools.pairwise(path))
     return Move(squares, taken)
-
-
-def _sides(black: int, white: int, black_to_move: bool) -> tuple[int, int, tuple[int, int], int]:
-    """The mover's pieces, the opponent's, the mover's forward directions and its crowning row."""
-    if black_to_move:
-        return black, white, DOWN, BLACK_CROWN_ROW
-    return white, black, UP, WHITE_CROWN_ROW
 
 
 def _movers(black: int, white: int, kings: int, black_to_move: bool) -> tuple[int, int]:
@@ -112,23 +133,19 @@ def capturers(black: int, white: int, kings: int, black_to_move: bool) -> int:
 
     (All at once: a step down the board is a shift of 4 or 5 bits up the int, a step up the board
     the same shift down; see :mod:`.squares`.)"""
-    empty = VALID & ~(black | white)
-    opp = white if black_to_move else black
     down, up = _movers(black, white, kings, black_to_move)
+    return _jumpers(down, up, white if black_to_move else black, VALID & ~(black | white))
+
+
+def _jumpers(down: int, up: int, opp: int, empty: int) -> int:
+    """Of the pieces ``down`` (moving down the board) and ``up`` (moving up), those with a piece
+    of ``opp`` next to them and a square of ``empty`` beyond, in a direction they move."""
     found = 0
     if down:  # from the empty squares, back up the board over an enemy piece to the jumper
         found |= down & ((opp & empty >> 4) >> 4 | (opp & empty >> 5) >> 5)
     if up:
         found |= up & ((opp & empty << 4) << 4 | (opp & empty << 5) << 5)
     return found
-
-
-def steppers(black: int, white: int, kings: int, black_to_move: bool) -> int:
-    """The mover's pieces that can step now: an empty square next to it, in a direction it may
-    move (as :func:`capturers`)."""
-    empty = VALID & ~(black | white)
-    down, up = _movers(black, white, kings, black_to_move)
-    return down & (empty >> 4 | empty >> 5) | up & (empty << 4 | empty << 5)
 
 
 def can_move(black: int, white: int, kings: int, black_to_move: bool) -> bool:
@@ -169,60 +186,44 @@ def _jumps(at: int, jumps: dict[int, tuple[Jump, ...]], opp: int, empty: int, cr
 
 def plays(black: int, white: int, kings: int, black_to_move: bool,
           compulsory: bool = True) -> list[Play]:
-    """Every legal move with the boards it leaves (see the module's notes for the rules), in
+    """Every legal move with the squares it changes (see the module's notes for the rules), in
     :func:`legal_moves` order: the captures, then (when no capture is compulsory) the steps; each
     piece's in order of their paths, lowest piece first."""
-    own, opp, forward, crown = _sides(black, white, black_to_move)
+    side = _SIDES[black_to_move]
+    opp = white if black_to_move else black
     empty = VALID & ~(black | white)
+    down, up = _movers(black, white, kings, black_to_move)
     out: list[Play] = []
-    jumpers = capturers(black, white, kings, black_to_move)
+    jumpers = _jumpers(down, up, opp, empty)
     while jumpers:
         start = jumpers & -jumpers
         jumpers ^= start
         king = start & kings
         found: list[tuple[tuple[int, ...], int]] = []
-        _jumps(start, _JUMPS[DIRECTIONS if king else forward], opp, empty | start,
-               0 if king else crown, (start,), 0, not compulsory, found)
+        _jumps(start, _KING_JUMPS if king else side.man_jumps, opp, empty | start,
+               0 if king else side.crown, (start,), 0, not compulsory, found)
         for path, taken in found:
             end = path[-1]
-            mine = own ^ start ^ end  # (a king may end where it started)
-            after = kings & ~taken
+            moved = start ^ end  # (nothing, when a king ends where it started)
+            kings_changed = taken & kings  # the kings taken, and the king moved or the man crowned:
             if king:
-                after ^= start ^ end
-            elif end & crown:  # a man reaching the far row is crowned
-                after |= end
-            rest = opp & ~taken
+                kings_changed ^= moved
+            elif end & side.crown:  # a man reaching the far row is crowned
+                kings_changed ^= end
             move = _jump_move(path)
-            out.append((mine, rest, after, move) if black_to_move else (rest, mine, after, move))
+            out.append((moved, taken, kings_changed, move) if black_to_move
+                       else (taken, moved, kings_changed, move))
     if out and compulsory:
         return out
-    man_steps, king_steps = _STEPS[forward], _STEPS[DIRECTIONS]
-    pieces = steppers(black, white, kings, black_to_move)
+    man_steps, king_steps = side.man_steps, side.king_steps
+    pieces = down & (empty >> 4 | empty >> 5) | up & (empty << 4 | empty << 5)  # those that can step
     while pieces:
         start = pieces & -pieces
         pieces ^= start
-        king = start & kings
-        for land, moved, move in (king_steps if king else man_steps)[start]:
+        for land, step in (king_steps if start & kings else man_steps)[start]:
             if land & empty:
-                mine = own ^ moved
-                if king:
-                    after = kings ^ moved
-                elif land & crown:  # a man reaching the far row is crowned
-                    after = kings | land
-                else:
-                    after = kings
-                out.append((mine, opp, after, move) if black_to_move else (opp, mine, after, move))
+                out.append(step)
     return out
-
-
-@lru_cache(maxsize=256)
-def _moves(position: Position, compulsory: bool) -> tuple[tuple[Move, ...], tuple[Play, ...]]:
-    """The legal moves of ``position`` and their plays, in order.  Memoised by value, for the
-    latest positions only: a game asks for them to list its moves, to check the one chosen and to
-    play it (and a bot once more), but seldom meets a position again later."""
-    found = tuple(plays(position.black, position.white, position.kings, position.black_to_move,
-                        compulsory))
-    return tuple([move for _, _, _, move in found]), found
 
 
 def legal_moves(position: Position, compulsory: bool = True) -> tuple[Move, ...]:
@@ -237,24 +238,33 @@ def legal_moves(position: Position, compulsory: bool = True) -> tuple[Move, ...]
     >>> [str(m) for m in legal_moves(START)]
     ['9-13', '9-14', '10-14', '10-15', '11-15', '11-16', '12-16']
     """
-    return _moves(position, compulsory)[0]
+    found = plays(position.black, position.white, position.kings, position.black_to_move, compulsory)
+    return tuple([move for _, _, _, move in found])
 
 
 def play(position: Position, move: Move, compulsory: bool = True) -> Position:
     """The position after ``move``; raises ``IllegalMoveError`` unless it is a legal move (under
     the huffing rule if not ``compulsory``)."""
-    moves, found = _moves(position, compulsory)
-    try:
-        black, white, kings, _ = found[moves.index(move)]
-    except ValueError:
-        raise IllegalMoveError(f"{move} is not a legal move in this position") from None
-    return Position(black, white, kings, not position.black_to_move)
+    for found in plays(position.black, position.white, position.kings, position.black_to_move,
+                       compulsory):
+        if found[3] == move:
+            return played(position, found)
+    raise IllegalMoveError(f"{move} is not a legal move in this position")
+
+
+def played(position: Position, play: Play) -> Position:
+    """The position after ``play``, one of the plays of ``position``: its changes made, and the
+    other side to move."""
+    black, white, kings, _ = play
+    return Position(position.black ^ black, position.white ^ white, position.kings ^ kings,
+                    not position.black_to_move)
 
 
 def successors(position: Position) -> tuple[tuple[Move, Position], ...]:
     """Every legal move with the position it leads to, in :func:`legal_moves` order."""
-    return tuple((move, Position(black, white, kings, not position.black_to_move))
-                 for black, white, kings, move in _moves(position, True)[1])
+    return tuple((found[3], played(position, found))
+                 for found in plays(position.black, position.white, position.kings,
+                                    position.black_to_move))
 
 
 def has_capture(position: Position) -> bool:

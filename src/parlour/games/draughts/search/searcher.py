@@ -30,13 +30,14 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from parlour.games.draughts.board import Move, Play, Position, can_move, capturers, plays
+from parlour.games.draughts.board import Move, Play, Position, can_move, capturers, played, plays
 from parlour.games.draughts.search.evaluate import evaluate
 
 Node = tuple[int, int, int, bool]
 """``(black, white, kings, black_to_move)``: a position as the search keys it."""
 Child = Play
-"""A node's move: ``(black, white, kings, move)``, the boards it leaves and the move."""
+"""A node's move: ``(black, white, kings, move)``, the squares it changes on each board (XOR them
+in) and the move."""
 
 MATE = 30000
 """The score of a position won now; ``MATE - n`` is a win in ``n`` plies."""
@@ -224,15 +225,14 @@ class Searcher:
         self._path.append(root)
         try:
             for i, c in enumerate(order):
-                rev = _reversible(b, w, k, btm, c)
+                nb, nw, nk = b ^ c[0], w ^ c[1], k ^ c[2]
+                rev = _reversible(k, c)
                 if all_moves or i == 0:
-                    score = -self._search(c[0], c[1], c[2], not btm, depth - 1, -beta, -alpha, 1, rev)
+                    score = -self._search(nb, nw, nk, not btm, depth - 1, -beta, -alpha, 1, rev)
                 else:
-                    score = -self._search(c[0], c[1], c[2], not btm, depth - 1, -alpha - 1, -alpha, 1,
-                                          rev)
+                    score = -self._search(nb, nw, nk, not btm, depth - 1, -alpha - 1, -alpha, 1, rev)
                     if score > alpha:
-                        score = -self._search(c[0], c[1], c[2], not btm, depth - 1, -beta, -alpha, 1,
-                                              rev)
+                        score = -self._search(nb, nw, nk, not btm, depth - 1, -beta, -alpha, 1, rev)
                 scores[c] = score
                 if score > best:
                     best = score
@@ -306,8 +306,8 @@ class Searcher:
         path.append(key)
         try:
             for i, c in enumerate(kids):
-                nb, nw, nk, _ = c
-                mid = move_id(b, w, c)
+                nb, nw, nk = b ^ c[0], w ^ c[1], k ^ c[2]
+                mid = move_id(c)
                 c_rev = not capture and bool(mid & k)
                 if i == 0:
                     score = -self._search(nb, nw, nk, not btm, new_depth, -beta, -alpha, ply + 1, c_rev)
@@ -343,15 +343,17 @@ class Searcher:
         history = self.history
         k1, k2 = self.killers[ply]
 
+        on_board = (b | w).bit_count()
+
         def rank(c: Child) -> int:
-            mid = move_id(b, w, c)
+            mid = move_id(c)
             if mid == tt_move:
                 return 1 << 40
             if mid == k1:
                 return 1 << 39
             if mid == k2:
                 return 1 << 38
-            return history.get(mid, 0) - (c[0] | c[1]).bit_count()
+            return history.get(mid, 0) - (on_board - len(c[3].captured))  # the pieces left
 
         kids.sort(key=rank, reverse=True)
 
@@ -378,12 +380,12 @@ class Searcher:
                 if entry is None or entry[1] != _EXACT:
                     break
                 found = [c for c in children(pos.black, pos.white, pos.kings, pos.black_to_move)
-                         if move_id(pos.black, pos.white, c) == entry[3]]
+                         if move_id(c) == entry[3]]
                 if not found:
                     break
                 c = found[0]
             out.append(c[3])
-            pos = Position(c[0], c[1], c[2], not pos.black_to_move)
+            pos = played(pos, c)
             key = (pos.black, pos.white, pos.kings, pos.black_to_move)
             if key in seen:
                 break
@@ -403,11 +405,11 @@ def children(black: int, white: int, kings: int, black_to_move: bool) -> list[Ch
     return kids
 
 
-def move_id(black: int, white: int, child: Child) -> int:
+def move_id(child: Child) -> int:
     """A child's move as the tables know it: the squares it changes (never 0)."""
-    return (child[0] ^ black) | (child[1] ^ white)
+    return child[0] | child[1]
 
 
-def _reversible(b: int, w: int, k: int, btm: bool, c: Child) -> bool:
+def _reversible(kings: int, c: Child) -> bool:
     """A king's simple move (no capture): the only kind that a later move could undo."""
-    return (c[0] | c[1]).bit_count() == (b | w).bit_count() and bool(move_id(b, w, c) & k)
+    return not c[3].captured and bool(move_id(c) & kings)
