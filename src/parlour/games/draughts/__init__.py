@@ -9,7 +9,8 @@ own subjects beside it:
 * ``search/`` -- the search engine: alpha-beta, evaluation, endgame database, analysis;
 * ``reasons`` -- why a move is not allowed, in words;
 * ``pdn`` -- whole games as Portable Draughts Notation; ``review`` -- the engine's review of one;
-* ``perft`` -- counting move sequences, the standard check of a move generator.
+* ``perft`` -- counting move sequences, the standard check of a move generator;
+* ``commands`` -- the draughts tools of the command line (``parlour draughts perft`` and others).
 """
 
 from parlour.games.draughts.board import START, Colour, Piece, Position, legal_moves, play

@@ -3,7 +3,8 @@
 The template's modules (``docs/architecture.md``): ``rules``, ``moves``, ``state``, ``engine``,
 ``game``, ``notation``, ``view``, ``text``, ``bots/`` (``simple``, ``strong``) and ``advisor``;
 and the game's own subjects: ``deck`` (cards as bits), ``melds`` (the exact meld optimizer) and
-``layoff`` (the knocker's layout and the defender's lay-offs).
+``layoff`` (the knocker's layout and the defender's lay-offs); ``commands`` holds ``parlour gin-rummy
+deadwood``.
 """
 
 from parlour.games.gin_rummy.game import GAME, GinRummy

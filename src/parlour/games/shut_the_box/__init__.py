@@ -3,7 +3,7 @@
 The package follows the template of ``docs/architecture.md``: ``rules``, ``moves``, ``state``,
 ``engine`` (the transitions), ``game`` (protocol glue), ``notation``, ``view``, ``text``,
 ``bots/``, ``advisor`` and ``solver/`` (the exact one-turn and long-game solutions, and the goal
-a seat plays for).
+a seat plays for), and ``commands`` (``parlour solve shut-the-box``).
 """
 
 from parlour.games.shut_the_box.game import GAME, ShutTheBox

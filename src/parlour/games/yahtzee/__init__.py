@@ -3,7 +3,8 @@
 The package follows the template of ``docs/architecture.md``: ``rules``, ``moves``, ``state``,
 ``engine`` (the transitions), ``game`` (protocol glue), ``notation``, ``view``, ``text``,
 ``bots/`` (``greedy``, ``optimal``, ``win/``), ``advisor`` and ``solver/`` (the optimal
-solitaire strategy: the retrograde analysis, its cached table and a batch simulation of it).
+solitaire strategy: the retrograde analysis, its cached table and a batch simulation of it),
+and ``commands`` (``parlour solve yahtzee`` and the optimal bot's fast ``simulate``).
 """
 
 from parlour.games.yahtzee.game import GAME, Yahtzee
