@@ -2,9 +2,10 @@
 dealt anew for it (``resample_hidden``).
 
 A view holds its own hand (grouped by rank), how many cards each player holds, everyone's books,
-the stock's size, and the game's public history: every ask and what it got, every "Go fish!"
-draw (the card only to the drawer, or to all when it was the rank asked for and shown), every
-book.  Never: another hand, the stock's order, a card someone else drew and kept.
+the stock's size, the game's public history (every ask and what it got, every draw from the
+stock, the card shown only when it was the rank asked for, every book) and the cards the seat
+itself drew and kept unseen (``drawn``: ``seen_history`` tells them in the history, as the JSON
+does).  Never: another hand, the stock's order, a card someone else drew and kept.
 
 ``resample_hidden``: the cards a seat cannot see are the other hands' cards that are not known to
 everyone, and the stock.  They are dealt again so that every public fact still holds
@@ -33,6 +34,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
@@ -61,8 +63,16 @@ class GoFishView(View):
     books: tuple[tuple[Rank, ...], ...]
     stock_size: int
     history: tuple[Event, ...]
-    """The history as this seat may see it (``Event.seen_by``)."""
+    """What the whole table saw (``State.history``): a card drawn and kept unseen shows only as
+    drawn."""
+    drawn: tuple[int, ...]
+    """The cards (bits) this seat drew and kept unseen, in order (none for a spectator)."""
     winners: tuple[int, ...]
+
+    @property
+    def seen_history(self) -> tuple[Event, ...]:
+        """The history as this seat saw it: its own cards drawn told (``told``)."""
+        return told(self.history, {} if self.seat is None else {self.seat: self.drawn})
 
     @property
     def known(self) -> tuple[tuple[Card, ...], ...]:
@@ -96,7 +106,7 @@ class GoFishView(View):
             "books": [[r.value for r in b] for b in self.books],
             "stock_size": self.stock_size,
             "known": [[str(c) for c in k] for k in self.known],
-            "history": [e.to_json() for e in self.history],
+            "history": [e.to_json() for e in self.seen_history],
             "winners": list(self.winners),
         }
 
@@ -115,9 +125,19 @@ def make_view(state: State, seat: int | None) -> GoFishView:
         hand_sizes=tuple(map(int.bit_count, state.hands)) if dealt else (0,) * players,
         books=state.books if dealt else ((),) * players,
         stock_size=len(state.stock) if dealt else 52,
-        history=tuple([e.seen_by(seat) for e in state.history]),
+        history=state.history,
+        drawn=() if seat is None else state.drawn[seat],
         winners=winners(state) if state.phase is Phase.OVER else (),
     )
+
+
+def told(history: Sequence[Event], drawn: Mapping[int, Sequence[int]]) -> tuple[Event, ...]:
+    """``history`` (what the table saw) with the cards drawn unseen told: ``drawn[seat]``, the
+    cards ``seat`` drew and kept unseen, in order, go to its draws that show none
+    (``Event.unseen``); the draws of seats not in ``drawn`` stay untold."""
+    cards = {seat: iter(kept) for seat, kept in drawn.items() if kept}
+    return tuple(dataclasses.replace(e, drawn=next(cards[e.seat])) if e.seat in cards and e.unseen else e
+                 for e in history)
 
 
 def known_cards(state: State) -> tuple[int, ...]:
