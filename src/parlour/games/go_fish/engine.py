@@ -148,7 +148,7 @@ def _draw_event(seat: int) -> Event:
 def _kept(drawn: tuple[tuple[int, ...], ...], seat: int, card: int) -> tuple[tuple[int, ...], ...]:
     """``drawn`` (each seat's cards drawn unseen) with ``card`` drawn by ``seat``."""
     kept = list(drawn)
-    kept[seat] = (*kept[seat], card)
+    kept[seat] += (card,)
     return tuple(kept)
 
 

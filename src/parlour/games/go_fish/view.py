@@ -112,22 +112,28 @@ class GoFishView(View):
 
 
 def make_view(state: State, seat: int | None) -> GoFishView:
-    players = state.players
-    dealt = state.phase in (Phase.PLAY, Phase.OVER)
+    phase = state.phase
+    if phase is Phase.CUT or phase is Phase.DEAL:  # nothing dealt yet
+        n = state.players
+        return GoFishView(seat=seat, rules=state.rules, players=n, phase=phase, to_act=None,
+                          dealer=None if phase is Phase.CUT else state.dealer,
+                          hand=None if seat is None else (), hand_sizes=(0,) * n, books=((),) * n,
+                          stock_size=52, history=(), drawn=(), winners=())
+    over = phase is Phase.OVER
     return GoFishView(
         seat=seat,
         rules=state.rules,
-        players=players,
-        phase=state.phase,
-        to_act=state.current if state.phase is Phase.PLAY else None,
-        dealer=None if state.phase is Phase.CUT else state.dealer,
-        hand=None if seat is None else cards_of(state.hands[seat]) if dealt else (),
-        hand_sizes=tuple(map(int.bit_count, state.hands)) if dealt else (0,) * players,
-        books=state.books if dealt else ((),) * players,
-        stock_size=len(state.stock) if dealt else 52,
+        players=state.players,
+        phase=phase,
+        to_act=None if over else state.current,
+        dealer=state.dealer,
+        hand=None if seat is None else cards_of(state.hands[seat]),
+        hand_sizes=tuple(map(int.bit_count, state.hands)),
+        books=state.books,
+        stock_size=len(state.stock),
         history=state.history,
         drawn=() if seat is None else state.drawn[seat],
-        winners=winners(state) if state.phase is Phase.OVER else (),
+        winners=winners(state) if over else (),
     )
 
 
