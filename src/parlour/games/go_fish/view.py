@@ -291,7 +291,8 @@ def _flow(per_rank: list[int], groups: list[Group], floors: list[int], known: li
 
 def resample_hidden(state: State, seat: int | None, rng: random.Random) -> State:
     """``state`` with the hidden cards dealt anew for ``seat`` (``None``: a spectator), every
-    public fact kept (see the module); a state not in play as it is."""
+    public fact kept (see the module); a state not in play as it is.  The other seats' cards
+    drawn unseen (``State.drawn``) are left as they were: no view of ``seat`` shows them."""
     if state.phase is not Phase.PLAY:
         return state
     pool, groups, floors, known = _facts(state, seat)
