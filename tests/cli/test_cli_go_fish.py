@@ -50,7 +50,7 @@ def may_know(state: State, seat: int | None) -> set[str]:
     if seat is None:
         return public
     own = {str(c) for c in cards_of(state.hands[seat])}
-    drawn = {str(CARDS[e.drawn]) for e in state.history if e.seat == seat and e.drawn >= 0}
+    drawn = {str(CARDS[c]) for c in state.drawn[seat]}
     return public | own | drawn
 
 
@@ -354,7 +354,8 @@ def test_the_end_shows_the_books_and_the_winners():
     def position(books: tuple[tuple[Rank, ...], ...]) -> State:
         hands = tuple(sum(1 << c.index for c in parse_cards(h)) for h in ("7H", "7C 7D 7S 2C"))
         return State(rules=Rules(), players=2, phase=Phase.PLAY, dealer=1, hands=hands,
-                     stock=tuple(c.index for c in parse_cards("3C 3D")), books=books, current=0)
+                     stock=tuple(c.index for c in parse_cards("3C 3D")), books=books, current=0,
+                     drawn=((), ()))
 
     won = ask(position(((Rank.QUEEN,), (Rank.KING,))), "ask 2 for sevens")
     assert won.phase is Phase.OVER

@@ -180,14 +180,15 @@ def tiny() -> State:
     history += [
         Event(Act.ASK, 1, 0, Rank.ACE, (Card.parse("AC"),)),
         Event(Act.ASK, 0, 1, Rank.TWO),
-        Event(Act.FISH, 0, None, Rank.TWO, drawn=Card.parse("3C").index),
+        Event(Act.FISH, 0, None, Rank.TWO),
         Event(Act.ASK, 1, 0, Rank.FOUR),
-        Event(Act.FISH, 1, None, Rank.FOUR, drawn=Card.parse("2H").index),
+        Event(Act.FISH, 1, None, Rank.FOUR),
     ]
     return State(rules=Rules(hand_size=5), players=2, phase=Phase.PLAY, dealer=1,
                  hands=(mask("2C 2D 3C 3D"), mask("AC AD AH 3H 3S 4C 2H")),
                  stock=tuple(c.index for c in parse_cards("AS 2S 4D 4H 4S")),
-                 books=(tuple(books), ()), current=0, history=tuple(history))
+                 books=(tuple(books), ()), current=0, history=tuple(history),
+                 drawn=((index("3C"),), (index("2H"),)))
 
 
 def test_the_model_matches_brute_force_on_a_tiny_position():
@@ -235,7 +236,7 @@ def test_the_model_matches_brute_force_on_a_tiny_position():
 
 def test_go_fish_rules_a_rank_out_before_the_player_draws():
     state = tiny()
-    before = dataclasses.replace(state, history=state.history[:-2],
+    before = dataclasses.replace(state, history=state.history[:-2], drawn=(state.drawn[0], ()),
                                  hands=(state.hands[0], mask("AC AD AH 3H 3S 4C")),
                                  stock=(Card.parse("2H").index, *state.stock), current=1)
     loc = locate(track(GAME.view(before, 0)))
@@ -250,15 +251,17 @@ def three_players(history: bool = True) -> State:
     The rest of the deck is the stock."""
     hands = [mask("5C 6C 7H 9D JD"), mask("7S 7D 2C 8H KC"), mask("5D KH QS 8C TH")]
     events: tuple[Event, ...] = ()
+    drawn: tuple[tuple[int, ...], ...] = ((), (), ())
     if history:
         hands[1] |= mask("3C")
         hands[2] |= mask("4D")
-        events = (Event(Act.ASK, 1, 2, Rank.SEVEN), Event(Act.FISH, 1, None, Rank.SEVEN, drawn=index("3C")),
-                  Event(Act.ASK, 2, 0, Rank.QUEEN), Event(Act.FISH, 2, None, Rank.QUEEN, drawn=index("4D")))
+        events = (Event(Act.ASK, 1, 2, Rank.SEVEN), Event(Act.FISH, 1, None, Rank.SEVEN),
+                  Event(Act.ASK, 2, 0, Rank.QUEEN), Event(Act.FISH, 2, None, Rank.QUEEN))
+        drawn = ((), (index("3C"),), (index("4D"),))
     held = hands[0] | hands[1] | hands[2]
     stock = tuple(i for i in range(52) if not held >> i & 1)
     return State(rules=Rules(), players=3, phase=Phase.PLAY, dealer=2, hands=tuple(hands), stock=stock,
-                 books=((), (), ()), current=0, history=events)
+                 books=((), (), ()), current=0, history=events, drawn=drawn)
 
 
 def test_the_memory_bot_asks_where_a_card_is_known_to_be():
@@ -280,15 +283,16 @@ def test_the_memory_bot_asks_where_a_card_is_known_to_be():
 def test_the_memory_bot_avoids_a_player_known_to_have_none():
     hands = (mask("5C 6C"), mask("2C 3C 4C"), mask("2D 3D 4D KH KS"))
     plain = State(rules=Rules(), players=3, phase=Phase.PLAY, dealer=2, hands=hands, stock=(),
-                  books=((), (), ()), current=0)
+                  books=((), (), ()), current=0, drawn=((), (), ()))
     legal = [Ask(1, Rank.FIVE), Ask(2, Rank.FIVE)]  # (a bot takes any list of legal moves)
     assert memory_move(GAME.view(plain, 0), legal) == Ask(2, Rank.FIVE)  # the most cards
     # I asked seat 2 for fives: "Go fish!" (and drew 6C); now seat 1 is asked
-    gap = dataclasses.replace(plain, history=(Event(Act.ASK, 0, 2, Rank.FIVE),
-                                              Event(Act.FISH, 0, None, Rank.FIVE, drawn=index("6C"))))
+    gap = dataclasses.replace(plain, drawn=((index("6C"),), (), ()),
+                              history=(Event(Act.ASK, 0, 2, Rank.FIVE), Event(Act.FISH, 0, None, Rank.FIVE)))
     assert memory_move(GAME.view(gap, 0), legal) == Ask(1, Rank.FIVE)
     # once seat 2 draws a card it may hold a five again
-    drew = dataclasses.replace(gap, history=(*gap.history, Event(Act.DRAW, 2, drawn=index("KS"))))
+    drew = dataclasses.replace(gap, history=(*gap.history, Event(Act.DRAW, 2)),
+                               drawn=((index("6C"),), (), (index("KS"),)))
     assert memory_move(GAME.view(drew, 0), legal) == Ask(2, Rank.FIVE)
 
 

@@ -38,9 +38,18 @@ def plain_legal(state: State, seat: int) -> list[Ask]:
 
 
 def plain_history(state: State, seat: int | None) -> tuple[Event, ...]:
-    """The history with every card drawn and kept by someone other than ``seat`` hidden."""
-    return tuple(e if e.drawn < 0 or e.lucky or e.seat == seat else dataclasses.replace(e, drawn=-1)
-                 for e in state.history)
+    """The history as ``seat`` saw it: each of its draws that showed no card (a draw, or an
+    unlucky "Go fish!") with the next of the cards it drew and kept; everyone else's without."""
+    mine = list(state.drawn[seat]) if seat is not None else []
+    out = []
+    for e in state.history:
+        if e.act in (Act.FISH, Act.DRAW) and not e.lucky:
+            assert e.drawn == -1  # what the table saw
+            if e.seat == seat:
+                e = dataclasses.replace(e, drawn=mine.pop(0))
+        out.append(e)
+    assert not mine  # one card for each of its draws
+    return tuple(out)
 
 
 def plain_known(state: State) -> list[set[str]]:
@@ -78,8 +87,9 @@ def test_each_view_hides_the_cards_others_drew_and_shows_what_everyone_knows(rul
         for state in played(rules, players, seed):
             for seat in (None, *range(players)):
                 view = GAME.view(state, seat)
-                assert view.history == plain_history(state, seat)
-                hidden += sum(1 for e in view.history if e.act in (Act.FISH, Act.DRAW) and e.drawn < 0)
+                assert view.seen_history == plain_history(state, seat)
+                assert [e.to_json() for e in view.seen_history] == view.to_json()["history"]
+                hidden += sum(1 for e in view.seen_history if e.act in (Act.FISH, Act.DRAW) and e.drawn < 0)
             public = GAME.view(state, None)
             assert [{str(c) for c in k} for k in public.known] == plain_known(state)
             known += sum(map(len, public.known))

@@ -78,12 +78,12 @@ def at_most(state: State) -> list[tuple[int, int, int]]:
             elif e.rank == rank and ((e.act is Act.ASK and e.target == seat and e.cards)
                                      or (e.act is Act.BOOK and e.seat == seat)):
                 n = 0  # handed over or booked: none left
-            elif e.act is Act.FISH and e.seat == seat and e.drawn >= 0:
+            elif e.act is Act.FISH and e.seat == seat:
                 if e.lucky:
                     n += sum(1 for c in e.cards if c.rank == rank)
                 elif e.rank != rank:
                     n += 1
-            elif e.act is Act.DRAW and e.seat == seat and e.drawn >= 0:
+            elif e.act is Act.DRAW and e.seat == seat:
                 n += 1
         out.append((seat, rank.number - 1, n))
     return out

@@ -48,7 +48,7 @@ def position(hands: list[str], stock: str = "", rules: Rules | None = None, curr
     masks = tuple(sum(1 << c.index for c in parse_cards(h)) for h in hands)
     return State(rules=rules or Rules(), players=len(hands), phase=Phase.PLAY, dealer=len(hands) - 1,
                  hands=masks, stock=tuple(c.index for c in parse_cards(stock)),
-                 books=((),) * len(hands), current=current)
+                 books=((),) * len(hands), current=current, drawn=((),) * len(hands))
 
 
 def ask(state: State, text: str) -> State:
@@ -164,11 +164,12 @@ def test_a_lucky_draw_is_shown_and_the_asker_goes_again():
 def test_a_card_drawn_and_kept_is_seen_only_by_its_drawer():
     state = start(["7H KD 2C 3C 4C", "7D QS 9D 8C 5D", "AH AS AD 5H 6H"], stock="JC")
     after = ask(state, "ask 3 for kings")
-    assert GAME.view(after, 0).history[-1].to_json()["drawn"] == "JC"
+    assert GAME.view(after, 0).to_json()["history"][-1]["drawn"] == "JC"
+    assert GAME.view(after, 0).seen_history[-1].drawn == Card.parse("JC").index
     for viewer in (1, 2, None):
         view = GAME.view(after, viewer)
-        assert view.history[-1].drawn == -1
-        assert "JC" not in str(view.to_json())
+        assert view.history[-1].drawn == view.seen_history[-1].drawn == -1
+        assert "JC" not in str(view.to_json()) and "JC" not in repr(view)
 
 
 # ---- books ---------------------------------------------------------------------------------

@@ -2,6 +2,9 @@
 
 Legal moves, in this order: for each other seat holding cards (in seat order from the asker's
 left), each rank the asker holds (ace to king): ``Ask(target, rank)``.
+
+A card drawn from the stock and kept unseen goes into the history as drawn, not which card: that
+goes to the drawer's ``State.drawn``.
 """
 
 from __future__ import annotations
@@ -9,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 
+from parlour.core.cards import Rank
 from parlour.games.go_fish.deck import CARDS, RANK_MASKS, RANKS, books_held, cards_of, mask_of, ranks_held
 from parlour.games.go_fish.moves import Act, Ask, Deal, Event
 from parlour.games.go_fish.rules import Ending, Rules
@@ -17,7 +21,7 @@ from parlour.games.go_fish.state import Phase, State
 
 def initial_state(rules: Rules, players: int) -> State:
     rules.check(players)
-    return State(rules=rules, players=players, books=((),) * players)
+    return State(rules=rules, players=players, books=((),) * players, drawn=((),) * players)
 
 
 def cut(state: State, dealer: int) -> State:
@@ -31,15 +35,18 @@ def deal(state: State, outcome: Deal) -> State:
     n = state.players
     size = state.rules.dealt(n)
     order = [(state.dealer + k) % n for k in range(1, n + 1)]  # each seat from the dealer's left
-    hands = [0] * n
+    dealt = [0] * n
     for k, seat in enumerate(order):  # the k-th player from the dealer's left: every n-th card from k
-        hands[seat] = mask_of(outcome.cards[k:size * n:n])
-    state = replace(state, phase=Phase.PLAY, hands=tuple(hands),
-                    stock=tuple(card.index for card in outcome.cards[size * n:]), books=((),) * n,
-                    current=order[0], history=())
+        dealt[seat] = mask_of(outcome.cards[k:size * n:n])
+    hands = tuple(dealt)
+    books: tuple[tuple[Rank, ...], ...] = ((),) * n
+    history: tuple[Event, ...] = ()
     for seat in order:
-        state = _books(state, seat)
-    return _settle(state)
+        hands, books, made = _books(hands, books, seat)
+        history += made
+    return _settle(State(rules=state.rules, players=n, phase=Phase.PLAY, dealer=state.dealer, hands=hands,
+                         stock=tuple([card.index for card in outcome.cards[size * n:]]), books=books,
+                         current=order[0], history=history, drawn=((),) * n))
 
 
 _ASKS = tuple(tuple(Ask(target, rank) for rank in RANKS) for target in range(6))
@@ -84,12 +91,11 @@ def apply_move(state: State, seat: int, move: Ask) -> State:
     goes again; or "Go fish!" and the asker draws the top card of the stock, going again if it is
     the rank asked for (shown), else the turn passes to the player asked.  Then any book made is
     set aside (``_books``) and the game ends or goes on (``_settle``)."""
-    target, rank = move.target, move.rank
+    target, r = move.target, move.rank.number - 1
     hands = list(state.hands)
-    given = hands[target] & RANK_MASKS[rank.number - 1]
-    stock, current = state.stock, seat
+    given = hands[target] & RANK_MASKS[r]
+    stock, current, drawn = state.stock, seat, state.drawn
     events: tuple[Event, ...]
-    r = rank.number - 1
     if given:
         hands[target] &= ~given
         hands[seat] |= given
@@ -98,15 +104,16 @@ def apply_move(state: State, seat: int, move: Ask) -> State:
         card, stock = stock[0], stock[1:]
         hands[seat] |= 1 << card
         events = (_ask_event(seat, target, r, 0), _fish_event(seat, r, card))
-        if card % 13 != r:  # not lucky
+        if card % 13 != r:  # not lucky: kept unseen, and the turn passes
+            drawn = _kept(drawn, seat, card)
             current = target
     else:
         events = (_ask_event(seat, target, r, 0),)
         current = target
-    after = State(rules=state.rules, players=state.players, phase=state.phase, dealer=state.dealer,
-                  hands=tuple(hands), stock=stock, books=state.books, current=current,
-                  history=state.history + events)
-    return _settle(_books(after, seat))
+    after, books, made = _books(tuple(hands), state.books, seat)
+    return _settle(State(rules=state.rules, players=state.players, phase=state.phase, dealer=state.dealer,
+                         hands=after, stock=stock, books=books, current=current,
+                         history=state.history + events + made, drawn=drawn))
 
 
 # The events, each made once for its values (they are frozen: one serves every history); each
@@ -119,9 +126,11 @@ def _ask_event(seat: int, target: int, r: int, given: int) -> Event:
 
 @lru_cache(maxsize=6 * 13 * 52)
 def _fish_event(seat: int, r: int, card: int) -> Event:
-    """``seat`` went fishing after asking for rank ``r`` and drew ``card`` (lucky: shown)."""
-    lucky = card % 13 == r
-    return Event(Act.FISH, seat, None, RANKS[r], (CARDS[card],) if lucky else (), lucky, card)
+    """``seat`` went fishing after asking for rank ``r`` and drew ``card``: shown if lucky, else
+    kept unseen (the history does not say which card)."""
+    if card % 13 == r:
+        return Event(Act.FISH, seat, None, RANKS[r], (CARDS[card],), True, card)
+    return Event(Act.FISH, seat, None, RANKS[r])
 
 
 @lru_cache(maxsize=6 * 13)
@@ -130,25 +139,33 @@ def _book_event(seat: int, r: int) -> Event:
     return Event(Act.BOOK, seat, None, RANKS[r], cards_of(RANK_MASKS[r]))
 
 
-@lru_cache(maxsize=6 * 52)
-def _draw_event(seat: int, card: int) -> Event:
-    """``seat`` had no cards (or nobody to ask) and drew ``card``."""
-    return Event(Act.DRAW, seat, drawn=card)
+@lru_cache(maxsize=6)
+def _draw_event(seat: int) -> Event:
+    """``seat`` had no cards (or nobody to ask) and drew a card, kept unseen."""
+    return Event(Act.DRAW, seat)
 
 
-def _books(state: State, seat: int) -> State:
-    """Set aside every book ``seat`` holds."""
-    made = books_held(state.hands[seat])
+def _kept(drawn: tuple[tuple[int, ...], ...], seat: int, card: int) -> tuple[tuple[int, ...], ...]:
+    """``drawn`` (each seat's cards drawn unseen) with ``card`` drawn by ``seat``."""
+    kept = list(drawn)
+    kept[seat] += (card,)
+    return tuple(kept)
+
+
+def _books(hands: tuple[int, ...], books: tuple[tuple[Rank, ...], ...],
+           seat: int) -> tuple[tuple[int, ...], tuple[tuple[Rank, ...], ...], tuple[Event, ...]]:
+    """Set aside every book ``seat`` holds: the hands and books after, and the events."""
+    made = books_held(hands[seat])
     if not made:
-        return state
-    hands, books = list(state.hands), list(state.books)
+        return hands, books, ()
+    held, booked = list(hands), list(books)
     events = []
     for r in range(13):
         if made >> r & 1:
-            hands[seat] &= ~RANK_MASKS[r]
-            books[seat] = (*books[seat], RANKS[r])
+            held[seat] &= ~RANK_MASKS[r]
+            booked[seat] = (*booked[seat], RANKS[r])
             events.append(_book_event(seat, r))
-    return replace(state, hands=tuple(hands), books=tuple(books), history=state.history + tuple(events))
+    return tuple(held), tuple(booked), tuple(events)
 
 
 def over(state: State) -> bool:
@@ -158,15 +175,16 @@ def over(state: State) -> bool:
         return not state.stock or not all(state.hands)
     if ending is Ending.DRAW_ON:
         return not state.stock
-    return sum(map(len, state.books)) == 13
+    return not state.stock and not any(state.hands)  # all thirteen books made: no card left
 
 
 def _settle(state: State) -> State:
     """After the deal or an ask: end the game, or make sure the player to act can ask.  A player
-    with no cards draws one (and asks, if someone else holds cards), or with the stock empty sits
-    out; a player with nobody to ask draws one and passes the turn on.  Each round draws a card
-    or passes the turn to a player holding cards, so it ends: once the stock is empty, every
-    ending is reached when at most one hand holds cards (its cards are then whole books)."""
+    with no cards draws one, kept unseen (and asks, if someone else holds cards), or with the
+    stock empty sits out; a player with nobody to ask draws one and passes the turn on.  Each
+    round draws a card or passes the turn to a player holding cards, so it ends: once the stock
+    is empty, every ending is reached when at most one hand holds cards (its cards are then
+    whole books)."""
     while not over(state):
         seat, hands = state.current, state.hands
         if hands[seat] and hands.count(0) < len(hands) - 1:  # cards, and someone else holds some
@@ -174,10 +192,12 @@ def _settle(state: State) -> State:
         others = any(hands[:seat]) or any(hands[seat + 1:])
         if state.stock:
             card = state.stock[0]
-            drawn = list(hands)
-            drawn[seat] |= 1 << card
-            state = _books(replace(state, hands=tuple(drawn), stock=state.stock[1:],
-                                   history=(*state.history, _draw_event(seat, card))), seat)
+            held = list(hands)
+            held[seat] |= 1 << card
+            after, books, made = _books(tuple(held), state.books, seat)
+            state = replace(state, hands=after, stock=state.stock[1:], books=books,
+                            history=(*state.history, _draw_event(seat), *made),
+                            drawn=_kept(state.drawn, seat, card))
             if state.hands[seat] and others:
                 continue
         following = (seat + 1) % state.players if state.stock else _next_with_cards(state, seat)

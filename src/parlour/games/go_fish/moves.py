@@ -6,7 +6,6 @@ from __future__ import annotations
 import enum
 import random
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from parlour.core.cards import Card, Rank, standard_deck
@@ -77,26 +76,18 @@ class Event:
     """The cards everyone saw: handed over, shown on a lucky draw, or booked."""
     lucky: bool = False
     drawn: int = -1
-    """The card drawn from the stock (a FISH or DRAW; -1: none, or hidden) -- private: views
-    tell it to the drawer only, or to everyone when it is shown (a lucky draw)."""
+    """The card drawn from the stock (a FISH or DRAW): shown on a lucky draw; a card kept unseen
+    is -1 in the history everyone sees, and told to its drawer only (``view.told``)."""
+
+    @property
+    def unseen(self) -> bool:
+        """Whether this is a card drawn from the stock and kept without showing it: a DRAW, or a
+        FISH that was not the rank asked for."""
+        return self.act is Act.DRAW or (self.act is Act.FISH and not self.lucky)
 
     def to_json(self) -> dict[str, Any]:
-        """As JSON (views have already hidden ``drawn`` from those who may not see it)."""
+        """As JSON (``drawn`` as the history holds it: told only in a history told to its drawer)."""
         return {"act": self.act.value, "seat": self.seat, "target": self.target,
                 "rank": None if self.rank is None else self.rank.value,
                 "cards": [str(c) for c in self.cards], "lucky": self.lucky,
                 "drawn": str(CARDS[self.drawn]) if self.drawn >= 0 else None}
-
-    def seen_by(self, seat: int | None) -> Event:
-        """The event as ``seat`` (``None``: a spectator) may see it: a card drawn and kept by
-        someone else is hidden (``drawn`` -1; such an event shows nothing else)."""
-        if self.drawn < 0 or self.lucky or self.seat == seat:
-            return self
-        return _hidden_draw(self.seat, self.rank)
-
-
-@lru_cache(maxsize=6 * 14)
-def _hidden_draw(seat: int, rank: Rank | None) -> Event:
-    """A card drawn and kept by ``seat`` as the others see it: after "Go fish!" for ``rank``, or
-    (``None``) with no cards or nobody to ask.  (Made once for each: views hide many.)"""
-    return Event(Act.DRAW if rank is None else Act.FISH, seat, rank=rank)

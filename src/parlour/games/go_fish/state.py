@@ -1,7 +1,7 @@
 """The state of a game of Go Fish: frozen and hashable, hands as 52-bit masks (``deck.py``).
 
-Nothing here is filtered: the state holds every hand and the stock's order.  What a seat may
-know is ``view.py``'s business.
+Nothing here is filtered: the state holds every hand, the stock's order and every card drawn.
+What a seat may know is ``view.py``'s business.
 """
 
 from __future__ import annotations
@@ -40,6 +40,11 @@ class State:
     """Each seat's books, in the order made."""
     current: int = 0
     history: tuple[Event, ...] = ()
+    """What the whole table saw, in order.  A card drawn and kept unseen shows only as drawn
+    (``drawn`` -1): which card it was is in ``drawn``."""
+    drawn: tuple[tuple[int, ...], ...] = ()
+    """Each seat's cards (bits) drawn from the stock and kept unseen, in the order drawn: one for
+    each of its draws in ``history`` that shows no card (``Event.unseen``)."""
 
     @property
     def book_counts(self) -> tuple[int, ...]:

@@ -11,7 +11,7 @@ from parlour.games.go_fish.deck import CARDS
 from parlour.games.go_fish.moves import Act, Ask, Deal, Event, FirstDealer
 from parlour.games.go_fish.rules import Ending
 from parlour.games.go_fish.state import Phase, State
-from parlour.games.go_fish.view import GoFishView
+from parlour.games.go_fish.view import GoFishView, told
 
 Namer = Callable[[int], str]
 
@@ -24,7 +24,8 @@ def namer(names: Sequence[str] | None) -> Namer:
     return name
 
 
-def _event(event: Event, name: Namer, viewer: int | None, omniscient: bool) -> str:
+def _event(event: Event, name: Namer) -> str:
+    """The log line of an event (a card drawn is named where the event tells it)."""
     who = name(event.seat)
     rank = event.rank
     if event.act is Act.ASK:
@@ -37,15 +38,13 @@ def _event(event: Event, name: Namer, viewer: int | None, omniscient: bool) -> s
     if event.act is Act.BOOK:
         assert rank is not None
         return f"{who} makes a book of {rank.plural}!"
-    see = omniscient or viewer == event.seat or event.lucky
-    card = CARDS[event.drawn] if event.drawn >= 0 else None
+    card = CARDS[event.drawn] if event.drawn >= 0 else "a card"
     if event.act is Act.FISH:
         assert rank is not None
         if event.lucky:
             return f"{who} draws {card}, one of the {rank.plural} asked for, shows it and goes again."
-        return f"{who} draws {card} from the stock." if see else f"{who} draws a card from the stock."
-    return (f"{who} has nobody to ask or no cards, and draws {card}." if see
-            else f"{who} has nobody to ask or no cards, and draws a card.")
+        return f"{who} draws {card} from the stock."
+    return f"{who} has nobody to ask or no cards, and draws {card}."
 
 
 def describe(state: State, seat: int, action: Ask | FirstDealer | Deal, names: Sequence[str] | None,
@@ -69,8 +68,9 @@ def describe(state: State, seat: int, action: Ask | FirstDealer | Deal, names: S
     else:
         after = engine.apply_move(state, seat, action)
         parts = []
-    parts += [_event(e, name, viewer, omniscient) for e in after.history[len(state.history)
-                                                                          if isinstance(action, Ask) else 0:]]
+    drawn = {s: after.drawn[s][len(state.drawn[s]):]  # the cards drawn unseen this viewer may know
+             for s in range(state.players) if omniscient or s == viewer}
+    parts += [_event(e, name) for e in told(after.history[len(state.history):], drawn)]
     if after.phase is Phase.OVER:
         parts.append(ending(after, name))
     elif isinstance(action, Ask):
@@ -217,10 +217,11 @@ def recent_lines(view: GoFishView, names: Sequence[str]) -> list[str]:
     if view.seat is None or view.phase is not Phase.PLAY:
         return []
     start = 0
-    for n, event in enumerate(view.history):
+    history = view.seen_history
+    for n, event in enumerate(history):
         if event.act is Act.ASK and event.seat == view.seat:
             start = n
-    events = list(view.history[start:])
+    events = list(history[start:])
     # the seat's own last ask and what came of it are not news (the log said so on its turn)
     while events and events[0].seat == view.seat and any(e.seat != view.seat for e in events):
         events.pop(0)

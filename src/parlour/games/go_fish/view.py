@@ -2,9 +2,10 @@
 dealt anew for it (``resample_hidden``).
 
 A view holds its own hand (grouped by rank), how many cards each player holds, everyone's books,
-the stock's size, and the game's public history: every ask and what it got, every "Go fish!"
-draw (the card only to the drawer, or to all when it was the rank asked for and shown), every
-book.  Never: another hand, the stock's order, a card someone else drew and kept.
+the stock's size, the game's public history (every ask and what it got, every draw from the
+stock, the card shown only when it was the rank asked for, every book) and the cards the seat
+itself drew and kept unseen (``drawn``: ``seen_history`` tells them in the history, as the JSON
+does).  Never: another hand, the stock's order, a card someone else drew and kept.
 
 ``resample_hidden``: the cards a seat cannot see are the other hands' cards that are not known to
 everyone, and the stock.  They are dealt again so that every public fact still holds
@@ -33,6 +34,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
@@ -61,8 +63,16 @@ class GoFishView(View):
     books: tuple[tuple[Rank, ...], ...]
     stock_size: int
     history: tuple[Event, ...]
-    """The history as this seat may see it (``Event.seen_by``)."""
+    """What the whole table saw (``State.history``): a card drawn and kept unseen shows only as
+    drawn."""
+    drawn: tuple[int, ...]
+    """The cards (bits) this seat drew and kept unseen, in order (none for a spectator)."""
     winners: tuple[int, ...]
+
+    @property
+    def seen_history(self) -> tuple[Event, ...]:
+        """The history as this seat saw it: its own cards drawn told (``told``)."""
+        return told(self.history, {} if self.seat is None else {self.seat: self.drawn})
 
     @property
     def known(self) -> tuple[tuple[Card, ...], ...]:
@@ -96,28 +106,44 @@ class GoFishView(View):
             "books": [[r.value for r in b] for b in self.books],
             "stock_size": self.stock_size,
             "known": [[str(c) for c in k] for k in self.known],
-            "history": [e.to_json() for e in self.history],
+            "history": [e.to_json() for e in self.seen_history],
             "winners": list(self.winners),
         }
 
 
 def make_view(state: State, seat: int | None) -> GoFishView:
-    players = state.players
-    dealt = state.phase in (Phase.PLAY, Phase.OVER)
+    phase = state.phase
+    if phase is Phase.CUT or phase is Phase.DEAL:  # nothing dealt yet
+        n = state.players
+        return GoFishView(seat=seat, rules=state.rules, players=n, phase=phase, to_act=None,
+                          dealer=None if phase is Phase.CUT else state.dealer,
+                          hand=None if seat is None else (), hand_sizes=(0,) * n, books=((),) * n,
+                          stock_size=52, history=(), drawn=(), winners=())
+    over = phase is Phase.OVER
     return GoFishView(
         seat=seat,
         rules=state.rules,
-        players=players,
-        phase=state.phase,
-        to_act=state.current if state.phase is Phase.PLAY else None,
-        dealer=None if state.phase is Phase.CUT else state.dealer,
-        hand=None if seat is None else cards_of(state.hands[seat]) if dealt else (),
-        hand_sizes=tuple(map(int.bit_count, state.hands)) if dealt else (0,) * players,
-        books=state.books if dealt else ((),) * players,
-        stock_size=len(state.stock) if dealt else 52,
-        history=tuple([e.seen_by(seat) for e in state.history]),
-        winners=winners(state) if state.phase is Phase.OVER else (),
+        players=state.players,
+        phase=phase,
+        to_act=None if over else state.current,
+        dealer=state.dealer,
+        hand=None if seat is None else cards_of(state.hands[seat]),
+        hand_sizes=tuple(map(int.bit_count, state.hands)),
+        books=state.books,
+        stock_size=len(state.stock),
+        history=state.history,
+        drawn=() if seat is None else state.drawn[seat],
+        winners=winners(state) if over else (),
     )
+
+
+def told(history: Sequence[Event], drawn: Mapping[int, Sequence[int]]) -> tuple[Event, ...]:
+    """``history`` (what the table saw) with the cards drawn unseen told: ``drawn[seat]``, the
+    cards ``seat`` drew and kept unseen, in order, go to its draws that show none
+    (``Event.unseen``); the draws of seats not in ``drawn`` stay untold."""
+    cards = {seat: iter(kept) for seat, kept in drawn.items() if kept}
+    return tuple(dataclasses.replace(e, drawn=next(cards[e.seat])) if e.seat in cards and e.unseen else e
+                 for e in history)
 
 
 def known_cards(state: State) -> tuple[int, ...]:
@@ -265,7 +291,8 @@ def _flow(per_rank: list[int], groups: list[Group], floors: list[int], known: li
 
 def resample_hidden(state: State, seat: int | None, rng: random.Random) -> State:
     """``state`` with the hidden cards dealt anew for ``seat`` (``None``: a spectator), every
-    public fact kept (see the module); a state not in play as it is."""
+    public fact kept (see the module); a state not in play as it is.  The other seats' cards
+    drawn unseen (``State.drawn``) are left as they were: no view of ``seat`` shows them."""
     if state.phase is not Phase.PLAY:
         return state
     pool, groups, floors, known = _facts(state, seat)
