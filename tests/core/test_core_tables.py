@@ -153,3 +153,31 @@ def test_sample_chance_refuses_probabilities_that_do_not_add_up() -> None:
         with pytest.raises(ValueError, match="add up to 1"):
             game.sample_chance(None, rng)
     assert rng.getstate() == before
+
+
+def test_dice_games_draw_their_throws_as_the_protocol_would() -> None:
+    """Shut the Box and Yahtzee draw from a kept ``throw_distribution``: the same throws, from
+    the same generator, as the protocol's own ``sample_chance`` working the table out anew."""
+    from parlour.agents import RandomBot
+    from parlour.core import registry
+    from parlour.core.dice import throw_distribution
+    from parlour.core.driver import Step, play
+    from parlour.core.rng import make_rng
+
+    for n in (1, 2, 5):
+        ours, theirs = random.Random(n), random.Random(n)
+        for _ in range(300):
+            assert throw_distribution(n).draw(ours) == _reference_draw(throw_outcomes(n), theirs)
+    for name in ("shut-the-box", "yahtzee"):
+        game = registry.get(name)
+        chance_states: list[Any] = []
+
+        def keep(step: Step, found: list[Any] = chance_states) -> None:
+            if step.seat == -1:
+                found.append(step.before)
+
+        play(game, game.default_rules(), [RandomBot(), RandomBot()], make_rng(5), on_step=keep)
+        assert chance_states
+        for k, state in enumerate(chance_states):
+            plain = Game.sample_chance(game, state, random.Random(k))
+            assert game.sample_chance(state, random.Random(k)) == plain

@@ -13,6 +13,7 @@ from collections import Counter
 from fractions import Fraction
 from functools import cache
 
+from parlour.core.chance import Distribution
 from parlour.core.errors import InvalidMoveError
 
 
@@ -26,6 +27,13 @@ def throw_outcomes(ndice: int, sides: int = 6) -> tuple[tuple[tuple[int, ...], F
     )
     total = sides**ndice
     return tuple((faces, Fraction(n, total)) for faces, n in sorted(counts.items()))
+
+
+@cache
+def throw_distribution(ndice: int, sides: int = 6) -> Distribution[tuple[int, ...]]:
+    """:func:`throw_outcomes` ready to draw from (``.draw(rng)``): the same draw as
+    ``Game.sample_chance`` makes from the listed outcomes, without working the table out again."""
+    return Distribution.of(throw_outcomes(ndice, sides))
 
 
 @cache

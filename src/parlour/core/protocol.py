@@ -22,9 +22,7 @@ node, so a game record is one sequence of ``(seat, action)`` pairs.
 from __future__ import annotations
 
 import abc
-import bisect
 import json
-import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -32,6 +30,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from parlour.core.chance import Distribution
 from parlour.core.errors import IllegalMoveError, NotYourTurnError
 
 if TYPE_CHECKING:
@@ -94,19 +93,6 @@ class Hint(Generic[M]):
     summary: str
     options: tuple[Advice[M], ...] = field(default_factory=tuple)
     objective: str = ""
-
-
-def _cumulative(listed: Sequence[tuple[C, Fraction]]) -> tuple[tuple[C, ...], tuple[int, ...], int]:
-    """Outcomes, their cumulative weights over a common denominator, and that denominator."""
-    denominators = [p.denominator for _, p in listed]
-    denominator = math.lcm(*denominators)
-    bounds, acc = [], 0
-    for (_, p), d in zip(listed, denominators, strict=True):
-        acc += p.numerator * (denominator // d)
-        bounds.append(acc)
-    if acc != denominator:
-        raise ValueError("chance probabilities must add up to 1")
-    return tuple(o for o, _ in listed), tuple(bounds), denominator
 
 
 @dataclass(frozen=True)
@@ -246,13 +232,13 @@ class Game(abc.ABC, Generic[R, S, M, C, V]):
         return [o for o, _ in listed]
 
     def sample_chance(self, state: S, rng: random.Random) -> C:
-        """Draw a chance outcome with its true probability, using only ``rng``."""
+        """Draw a chance outcome with its true probability, using only ``rng`` (one
+        ``randrange`` over the outcomes' common denominator).  Games whose outcomes are always
+        the same few lists (dice) draw from a :class:`Distribution` kept for each."""
         listed = self.chance_outcomes(state)
         if listed is None:
             raise NotImplementedError("this game must override sample_chance")
-        outcomes, bounds, denominator = _cumulative(listed)
-        point = rng.randrange(denominator)
-        return outcomes[bisect.bisect_right(bounds, point)]
+        return Distribution.of(listed).draw(rng)
 
     # ---- results and views -------------------------------------------
     @abc.abstractmethod

@@ -3,11 +3,12 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from parlour.core.commands import Command
-from parlour.core.dice import format_dice, parse_dice
+from parlour.core.dice import format_dice, parse_dice, throw_distribution
 from parlour.core.errors import InvalidMoveError
 from parlour.core.protocol import BotFactory, Game, GameSpec, Hint
 from parlour.games.yahtzee import engine, notation, text
@@ -71,6 +72,10 @@ class Yahtzee(Game[Rules, State, Move, Dice, YahtzeeView]):
 
     def possible_outcomes(self, state: State) -> frozenset[Dice]:
         return engine.possible_outcomes(state)
+
+    def sample_chance(self, state: State, rng: random.Random) -> Dice:
+        """The dice thrown, drawn as ``chance_outcomes`` lists them (``throw_distribution``)."""
+        return throw_distribution(state.rolling).draw(rng)
 
     def _apply_outcome(self, state: State, outcome: Dice) -> State:
         return engine.apply_outcome(state, outcome)
