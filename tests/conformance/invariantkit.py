@@ -446,6 +446,7 @@ class YahtzeeChecker(Checker):
     def __init__(self, game: Any, rules: Any, players: int) -> None:
         super().__init__(game, rules, players)
         self.checked: list[Any] = [None] * players
+        self.checked_hands: list[Any] = [None] * players
         """Each seat's card as last checked (cards change only when scored)."""
         self.cards: Any = None
         self.current = -1
@@ -1230,10 +1231,11 @@ class BlackjackChecker(Checker):
         """The Hi-Lo sum of every card shown since the last shuffle."""
         self.dealt = 0
         self.checked: list[Any] = [None] * players
+        self.checked_hands: list[Any] = [None] * players
         self.checked_shoe: Any = None
 
     def _on_table(self, s: Any) -> list[Any]:
-        return [*s.dealer, *(c for p in s.players for h in p.hands for c in h.cards)]
+        return [*s.dealer, *(c for hands in s.hands for h in hands for c in h.cards)]
 
     def state(self, s: Any) -> None:
         r = self.rules
@@ -1241,17 +1243,17 @@ class BlackjackChecker(Checker):
             for rr in s.history[self.history_seen:]:
                 self._round(rr)
             self.history_seen = len(s.history)
-        for x, p in enumerate(s.players):
-            if p is self.checked[x]:  # players change only when they act or are dealt a card
-                continue
-            self.checked[x] = p
+        for x, (p, hands) in enumerate(zip(s.players, s.hands, strict=True)):
+            if p is self.checked[x] and hands is self.checked_hands[x]:  # a seat changes only when it
+                continue  # acts or is dealt a card
+            self.checked[x], self.checked_hands[x] = p, hands
             assert p.balance == self.balances[x], (
                 f"seat {x} holds {p.balance}, the rounds make {self.balances[x]}")
             assert p.out == (p.balance < r.min_bet), "out of chips, or not"
             staked = p.insurance or 0
             if p.bet is not None:
                 assert r.min_bet <= p.bet <= r.max_bet and p.bet <= p.balance, "a bet out of bounds"
-            for h in p.hands:
+            for h in hands:
                 assert h.bet == p.bet * (2 if h.doubled else 1), "a hand's bet"
                 assert not h.doubled or len(h.cards) <= 3
                 staked += h.bet
@@ -1275,8 +1277,8 @@ class BlackjackChecker(Checker):
             assert len(s.history) == s.round - 1
         if s.phase is BPhase.PLAY and not s.pending:
             x, i = s.current
-            h = s.players[x].hands[i]
-            assert not h.done and len(h.cards) >= 2 and b_total(h.cards)[0] < 21, "a hand to play"
+            h = s.hands[x][i]
+            assert not s.done(x, i) and len(h.cards) >= 2 and b_total(h.cards)[0] < 21, "a hand to play"
 
     def _dealer_hits(self, cards: Any) -> bool:
         total, soft = b_total(cards)

@@ -87,8 +87,8 @@ def test_the_manual_deals_players_a_card_the_dealer_a_hidden_card_then_players_a
     state = start(Rules(), [5, 5])
     assert state.phase is Phase.DEAL
     state = deal(state, "7H 8C KS 9D 4S")  # Ann 7, Bob 8, dealer face down, Ann 9, Bob 4
-    assert [c.pretty for c in state.players[0].hands[0].cards] == ["7\u2665", "9\u2666"]
-    assert [str(c) for c in state.players[1].hands[0].cards] == ["8C", "4S"]
+    assert [c.pretty for c in state.hands[0][0].cards] == ["7\u2665", "9\u2666"]
+    assert [str(c) for c in state.hands[1][0].cards] == ["8C", "4S"]
     assert state.phase is Phase.PLAY and GAME.to_act(state) == (0,)
     view = GAME.view(state, 0).to_json()
     assert view["dealer"] == {"cards": [None], "total": None, "soft": False, "hidden": True}
@@ -216,7 +216,7 @@ def test_a_pair_splits_into_two_hands_each_with_the_bet():
     state = deal(start(CASINO, [10]), "8S 6H 8D 9D")
     state = act(state, Split())
     state = deal(state, "3C")  # the first hand: 8, 3
-    hands = state.players[0].hands
+    hands = state.hands[0]
     assert [h.values for h in hands] == [(8, 3), (8,)] and [h.bet for h in hands] == [10, 10]
     assert DoubleDown() in GAME.legal_moves(state, 0)  # doubling after a split: allowed here
     state = act(state, DoubleDown())
@@ -289,7 +289,7 @@ def test_a_player_out_of_chips_sits_out_and_the_game_ends_after_its_rounds():
     state = deal(state, "TD 8C")  # the dealer busts: Bob 10
     assert state.players[0].out and GAME.to_act(state) == (1,)
     state = act(state, Bet(5))
-    assert [p.hands != () for p in state.players] == [False, True]
+    assert [hands != () for hands in state.hands] == [False, True]
     while not GAME.is_terminal(state):  # Bob plays on alone: tens for everyone, and he stands
         actor = GAME.to_act(state)[0]
         if actor == CHANCE:

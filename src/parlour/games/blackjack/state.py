@@ -67,11 +67,13 @@ NO_HAND = (-1, -1)
 
 @dataclass(frozen=True, slots=True)
 class Hand:
+    """One hand of a seat this round: its cards, its bet, how it came about and how it ended.
+    (Whether it has been played out follows from whose turn it is: ``State.done``.)"""
+
     cards: tuple[Card, ...]
     bet: int
     from_split: bool = False
     doubled: bool = False
-    done: bool = False
     surrendered: bool = False
 
     @property
@@ -97,24 +99,15 @@ class Hand:
 
 @dataclass(frozen=True, slots=True)
 class Player:
+    """A seat's chips, and its bet and insurance this round (its hands are ``State.hands``)."""
+
     balance: Fraction
     bet: int | None = None
     """This round's bet, once placed."""
-    hands: tuple[Hand, ...] = ()
     insurance: Fraction | None = None
     """Insurance taken this round (0: declined; ``None``: not asked or not answered yet)."""
     out: bool = False
     """Out of the game: fewer chips than the smallest bet."""
-
-    @property
-    def staked(self) -> Fraction:
-        """Chips on the table this round: the hands' bets and the insurance."""
-        return sum((Fraction(h.bet) for h in self.hands), self.insurance or Fraction(0))
-
-    @property
-    def free(self) -> Fraction:
-        """Chips not yet on the table this round."""
-        return self.balance - sum(h.bet for h in self.hands) - (self.insurance or 0)
 
     def bet_or_zero(self) -> int:
         return self.bet or 0
@@ -122,34 +115,45 @@ class Player:
 
 @dataclass(frozen=True, slots=True)
 class State:
+    """The table.  Every field is given whenever a state is made (the engine builds each new
+    state once, with its constructor): none has a default that could be dropped by mistake."""
+
     rules: Rules
     players: tuple[Player, ...]
-    phase: Phase = Phase.BET
-    round: int = 1
-    shoe: tuple[int, ...] = ()
+    hands: tuple[tuple[Hand, ...], ...]
+    """Each seat's hands this round, left to right (none before the deal, for a seat not dealt
+    in, or once the round is settled)."""
+    phase: Phase
+    shoe: tuple[int, ...]
     """Cards of each kind (52, by ``Card.index``) left in the shoe; empty for an infinite deck."""
-    dealt: int = 0
+    dealt: int
     """Cards dealt since the last shuffle."""
-    dealer: tuple[Card, ...] = ()
-    hole: int = -1
+    dealer: tuple[Card, ...]
+    hole: int
     """The index in ``dealer`` of the face-down card while it is hidden, else -1."""
-    pending: tuple[tuple[int, int], ...] = ()
+    pending: tuple[tuple[int, int], ...]
     """Cards still to deal now: (seat, hand index) or (``DEALER``, ``FACE_DOWN`` or ``FACE_UP``)."""
-    current: tuple[int, int] = NO_HAND
-    """The seat and hand to act in the PLAY phase."""
-    count: int = 0
+    current: tuple[int, int]
+    """The seat and hand to act in the PLAY phase (``NO_HAND`` outside it)."""
+    count: int
     """The Hi-Lo running count of every card shown since the last shuffle."""
-    history: tuple[RoundResult, ...] = ()
-    shuffles: int = 0
+    history: tuple[RoundResult, ...]
+    """Every round settled so far."""
+    shuffles: int
     """How many times the shoe has been shuffled (the first shuffle is before round 1)."""
-    trained: tuple[tuple[int, int], ...] = ()
+    trained: tuple[tuple[int, int], ...]
     """Trainer: each seat's (plays judged, best plays)."""
-    note: TrainerNote | None = None
+    note: TrainerNote | None
     """Trainer: the word on the last play judged."""
 
     @property
     def over(self) -> bool:
         return self.phase is Phase.OVER
+
+    @property
+    def round(self) -> int:
+        """The round being played (the last one, once the game is over)."""
+        return len(self.history) + (self.phase is not Phase.OVER)
 
     @property
     def dealer_values(self) -> tuple[int, ...]:
@@ -166,7 +170,18 @@ class State:
     def hand(self) -> Hand:
         """The hand to act (``current``), in the PLAY phase."""
         seat, index = self.current
-        return self.players[seat].hands[index]
+        return self.hands[seat][index]
+
+    def done(self, seat: int, index: int) -> bool:
+        """``seat``'s hand ``index`` has been played out: hands are played in seat order, each
+        seat's left to right, so those before the hand to act are done, and all of them once
+        the dealer plays."""
+        return self.phase is Phase.DEALER or (self.phase is Phase.PLAY and (seat, index) < self.current)
+
+    def free(self, seat: int) -> Fraction:
+        """``seat``'s chips not yet on the table this round."""
+        player = self.players[seat]
+        return player.balance - sum(h.bet for h in self.hands[seat]) - (player.insurance or 0)
 
 
 __all__ = ["DEALER", "FACE_DOWN", "FACE_UP", "HI_LO", "NO_HAND", "POINTS", "Hand", "Phase", "Player", "State",

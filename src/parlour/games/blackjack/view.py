@@ -17,15 +17,17 @@ from parlour.games.blackjack.engine import DECK, to_act
 from parlour.games.blackjack.moves import HandResult
 from parlour.games.blackjack.notation import chips
 from parlour.games.blackjack.rules import hand_total
-from parlour.games.blackjack.state import Hand, Phase, State, value
+from parlour.games.blackjack.state import Phase, State, value
 
 
-def _hand(state: State, hand: Hand, current: bool) -> dict[str, Any]:
+def _hand(state: State, seat: int, index: int) -> dict[str, Any]:
+    hand = state.hands[seat][index]
     total, soft = hand_total(hand.values)
     return {"cards": [str(c) for c in hand.cards], "total": total if hand.cards else None,
             "soft": soft, "bet": hand.bet, "doubled": hand.doubled, "split": hand.from_split,
-            "done": hand.done, "surrendered": hand.surrendered, "bust": total > 21,
-            "blackjack": hand.natural(state.rules), "current": current}
+            "done": state.done(seat, index), "surrendered": hand.surrendered, "bust": total > 21,
+            "blackjack": hand.natural(state.rules),
+            "current": state.phase is Phase.PLAY and state.current == (seat, index)}
 
 
 def _result(r: HandResult) -> dict[str, Any]:
@@ -110,8 +112,7 @@ class BlackjackView(View):
             players.append({
                 "balance": float(p.balance), "balance_text": chips(p.balance), "bet": p.bet,
                 "insurance": None if p.insurance is None else float(p.insurance), "out": p.out,
-                "hands": [_hand(s, h, s.phase is Phase.PLAY and s.current == (n, i))
-                          for i, h in enumerate(p.hands)],
+                "hands": [_hand(s, n, i) for i in range(len(s.hands[n]))],
             })
         last = s.history[-1] if s.history else None
         return {

@@ -33,13 +33,14 @@ from parlour.games.blackjack.engine.settlement import returns, seat_scores, winn
 from parlour.games.blackjack.moves import Bet, DoubleDown, Insure, Move, NoInsurance, Split, SurrenderHand
 from parlour.games.blackjack.notation import chips
 from parlour.games.blackjack.rules import Double, Rules, Surrender, may_double
-from parlour.games.blackjack.state import Phase, Player, State, full_shoe
+from parlour.games.blackjack.state import NO_HAND, Phase, Player, State, full_shoe
 
 
 def initial_state(rules: Rules, players: int) -> State:
     """Every player with the bankroll, a fresh shoe (its first shuffle), the first round's bets due."""
-    return State(rules=rules, players=tuple(Player(Fraction(rules.bankroll)) for _ in range(players)),
-                 shoe=full_shoe(rules.decks), shuffles=1)
+    return State(rules=rules, players=(Player(Fraction(rules.bankroll)),) * players, hands=((),) * players,
+                 phase=Phase.BET, shoe=full_shoe(rules.decks), dealt=0, dealer=(), hole=-1, pending=(),
+                 current=NO_HAND, count=0, history=(), shuffles=1, trained=(), note=None)
 
 
 def to_act(state: State) -> tuple[int, ...]:
@@ -51,7 +52,7 @@ def to_act(state: State) -> tuple[int, ...]:
     if state.phase is Phase.BET:
         return to_bet(state.players)
     if state.phase is Phase.INSURANCE:
-        return to_answer_insurance(state.players)
+        return to_answer_insurance(state)
     return ()
 
 
@@ -106,7 +107,6 @@ def explain(state: State, seat: int, move: Move) -> str:
 
 def _why_not_play(state: State, seat: int, move: Move) -> str:
     """Why ``move`` is not a play the hand to act may make."""
-    player = state.players[seat]
     hand = state.hand
     rules = state.rules
     if isinstance(move, Bet):
@@ -128,7 +128,7 @@ def _why_not_play(state: State, seat: int, move: Move) -> str:
             return "splitting is not allowed at this table"
         if len(hand.cards) != 2 or hand.values[0] != hand.values[1]:
             return "you may split only a pair (two cards of the same value)"
-        if len(player.hands) >= rules.split_hands:
+        if len(state.hands[seat]) >= rules.split_hands:
             return f"you may not have more than {rules.split_hands} hands"
         if not may_split(state, seat):
             return "split aces may not be split again at this table"

@@ -13,7 +13,7 @@ from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 
-from parlour.games.blackjack.engine.playing import next_hand, put
+from parlour.games.blackjack.engine.playing import FIRST_HAND, next_hand, put
 from parlour.games.blackjack.engine.settlement import settle
 from parlour.games.blackjack.moves import Bet, Insure, NoInsurance
 from parlour.games.blackjack.rules import Deal, is_blackjack, peeks
@@ -21,6 +21,7 @@ from parlour.games.blackjack.state import (
     DEALER,
     FACE_DOWN,
     FACE_UP,
+    NO_HAND,
     Hand,
     Phase,
     Player,
@@ -37,9 +38,10 @@ def to_bet(players: tuple[Player, ...]) -> tuple[int, ...]:
     return tuple(seat for seat, p in enumerate(players) if not p.out and p.bet is None)
 
 
-def to_answer_insurance(players: tuple[Player, ...]) -> tuple[int, ...]:
+def to_answer_insurance(state: State) -> tuple[int, ...]:
     """The seats still to answer the insurance: dealt in, no answer yet."""
-    return tuple(seat for seat, p in enumerate(players) if p.hands and p.insurance is None)
+    return tuple(seat for seat, (p, hands) in enumerate(zip(state.players, state.hands, strict=True))
+                 if hands and p.insurance is None)
 
 
 def bet_amounts(state: State, seat: int) -> range:
@@ -61,7 +63,9 @@ def _bets(low: int, stop: int) -> tuple[Bet, ...]:
 
 def place_bet(state: State, seat: int, amount: int) -> State:
     """``seat`` bets ``amount``; the deal starts once every seat in the chips has bet."""
-    players = put(state.players, seat, replace(state.players[seat], bet=amount))
+    player = state.players[seat]
+    players = put(state.players, seat, Player(player.balance, bet=amount, insurance=player.insurance,
+                                              out=player.out))
     return replace(state, players=players) if to_bet(players) else start_deal(state, players)
 
 
@@ -84,13 +88,16 @@ def start_deal(state: State, players: tuple[Player, ...]) -> State:
     """Every seat of ``players`` in the chips has bet: shuffle if the cut card has come out, and
     deal the first cards (a card to each hand, the dealer's, a second card to each hand, the
     dealer's hole card)."""
-    if cut_card_out(state):
-        state = replace(state, shoe=full_shoe(state.rules.decks), dealt=0, count=0,
-                        shuffles=state.shuffles + 1)
-    players = tuple(p if p.bet is None else replace(p, hands=(Hand((), p.bet),)) for p in players)
-    first = tuple((seat, 0) for seat, p in enumerate(players) if p.hands)
-    return replace(state, players=players, phase=Phase.DEAL, pending=deal_order(state.rules.deal, first),
-                   dealer=(), hole=-1)
+    rules = state.rules
+    shuffle = cut_card_out(state)
+    hands = tuple(() if p.bet is None else (Hand((), p.bet),) for p in players)
+    first = tuple((seat, 0) for seat, seat_hands in enumerate(hands) if seat_hands)
+    return State(rules=rules, players=players, hands=hands, phase=Phase.DEAL,
+                 shoe=full_shoe(rules.decks) if shuffle else state.shoe, dealt=0 if shuffle else state.dealt,
+                 dealer=(), hole=-1, pending=deal_order(rules.deal, first), current=NO_HAND,
+                 count=0 if shuffle else state.count, history=state.history,
+                 shuffles=state.shuffles + 1 if shuffle else state.shuffles, trained=state.trained,
+                 note=state.note)
 
 
 def offers_insurance(state: State) -> bool:
@@ -108,8 +115,8 @@ def after_deal(state: State) -> State:
 
 def insurance_moves(state: State, seat: int) -> tuple[Insure | NoInsurance, ...]:
     """Insurance costs half the bet, from the chips not yet on the table."""
-    player = state.players[seat]
-    return (Insure(), NoInsurance()) if player.free * 2 >= player.bet_or_zero() else (NoInsurance(),)
+    return (Insure(), NoInsurance()) if state.free(seat) * 2 >= state.players[seat].bet_or_zero() \
+        else (NoInsurance(),)
 
 
 def answer_insurance(state: State, seat: int, move: Insure | NoInsurance) -> State:
@@ -118,7 +125,7 @@ def answer_insurance(state: State, seat: int, move: Insure | NoInsurance) -> Sta
     player = state.players[seat]
     amount = Fraction(player.bet_or_zero(), 2) if isinstance(move, Insure) else Fraction(0)
     state = replace(state, players=put(state.players, seat, replace(player, insurance=amount)))
-    return state if to_answer_insurance(state.players) else after_insurance(state)
+    return state if to_answer_insurance(state) else after_insurance(state)
 
 
 def after_insurance(state: State) -> State:
@@ -127,4 +134,4 @@ def after_insurance(state: State) -> State:
     dealer = state.dealer
     if dealer and peeks(state.rules, value(dealer[0])) and is_blackjack(values_of(dealer)):
         return settle(state, state.count + (hi_lo(dealer[state.hole]) if state.hole >= 0 else 0))
-    return next_hand(state)
+    return next_hand(state, FIRST_HAND)

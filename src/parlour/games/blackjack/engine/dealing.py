@@ -13,7 +13,6 @@ import itertools
 import math
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 from typing import overload
@@ -21,8 +20,8 @@ from typing import overload
 from parlour.core.cards import Card, standard_deck
 from parlour.games.blackjack.engine.betting import after_deal
 from parlour.games.blackjack.engine.playing import next_hand, with_hand
-from parlour.games.blackjack.engine.settlement import dealer_drew
-from parlour.games.blackjack.state import DEALER, FACE_DOWN, Phase, State, hi_lo
+from parlour.games.blackjack.engine.settlement import DEALER_CARD, dealer_draws, settle
+from parlour.games.blackjack.state import DEALER, FACE_DOWN, Hand, Phase, State, hi_lo
 
 DECK = standard_deck()
 """The 52 cards, in the order of the shoe's counts (``Card.index``)."""
@@ -93,9 +92,10 @@ def draw_card(state: State, rng: random.Random) -> Card:
     if not state.rules.decks:
         return DECK[rng.randrange(52)]
     shoe = state.shoe
+    bounds = list(itertools.accumulate(shoe))  # the last is the number of cards left
     step = math.gcd(*shoe)
-    point = rng.randrange(sum(shoe) // step) * step
-    return DECK[bisect.bisect_right(list(itertools.accumulate(shoe)), point)]
+    point = rng.randrange(bounds[-1] // step) * step
+    return DECK[bisect.bisect_right(bounds, point)]
 
 
 def _refill(decks: int, out: Sequence[Card]) -> tuple[int, ...]:
@@ -108,7 +108,7 @@ def _refill(decks: int, out: Sequence[Card]) -> tuple[int, ...]:
 
 def _on_table(state: State) -> list[Card]:
     """The cards on the table: the dealer's and every hand's."""
-    return [*state.dealer, *(card for p in state.players for hand in p.hands for card in hand.cards)]
+    return [*state.dealer, *(card for hands in state.hands for hand in hands for card in hand.cards)]
 
 
 def _shoe_after(state: State, card: Card) -> tuple[tuple[int, ...], int, int, int]:
@@ -134,23 +134,31 @@ def _shoe_after(state: State, card: Card) -> tuple[tuple[int, ...], int, int, in
 
 
 def deal_card(state: State, card: Card) -> State:
-    """Deal ``card``, the card drawn, to the first hand waiting for one; once the cards waited
-    for are dealt, the round moves on."""
-    (target, which), *left = state.pending
+    """Deal ``card``, the card drawn, to the first hand waiting for one (in the dealer's turn, the
+    dealer's next card is due at once while the dealer draws); once the cards waited for are
+    dealt, the round moves on."""
+    rules = state.rules
+    target, which = state.pending[0]
+    left = state.pending[1:]
     shoe, dealt, shuffles, count = _shoe_after(state, card)
-    dealer, hole, players = state.dealer, state.hole, state.players
+    dealer, hole, hands = state.dealer, state.hole, state.hands
     if target == DEALER:
         hole = len(dealer) if which == FACE_DOWN else hole
         dealer = (*dealer, card)
+        if state.phase is Phase.DEALER and dealer_draws(rules, hands, dealer):
+            left = DEALER_CARD
     else:
-        hand = players[target].hands[which]
-        players = with_hand(players, target, which, replace(hand, cards=(*hand.cards, card)))
-    state = replace(state, shoe=shoe, dealt=dealt, shuffles=shuffles, count=count, pending=tuple(left),
-                    dealer=dealer, hole=hole, players=players)
+        hand = hands[target][which]
+        hands = with_hand(hands, target, which, Hand(cards=(*hand.cards, card), bet=hand.bet,
+                                                     from_split=hand.from_split, doubled=hand.doubled,
+                                                     surrendered=hand.surrendered))
+    state = State(rules=rules, players=state.players, hands=hands, phase=state.phase, shoe=shoe, dealt=dealt,
+                  dealer=dealer, hole=hole, pending=left, current=state.current, count=count,
+                  history=state.history, shuffles=shuffles, trained=state.trained, note=state.note)
     if left:
         return state
     if state.phase is Phase.DEAL:
         return after_deal(state)
     if state.phase is Phase.PLAY:
-        return next_hand(state)
-    return dealer_drew(state)
+        return next_hand(state, state.current)
+    return settle(state, count)

@@ -8,7 +8,6 @@ the next round's betting or ends the game.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 
 from parlour.core.cards import Card
@@ -26,18 +25,21 @@ from parlour.games.blackjack.state import (
     values_of,
 )
 
+DEALER_CARD = ((DEALER, FACE_UP),)
+"""``State.pending`` while the dealer draws: a card for the dealer, face up."""
 
-def dealer_draws(rules: Rules, players: tuple[Player, ...], dealer: tuple[Card, ...]) -> bool:
+
+def dealer_draws(rules: Rules, hands: tuple[tuple[Hand, ...], ...], dealer: tuple[Card, ...]) -> bool:
     """Whether the dealer takes another card: while the drawing rule says so (once the dealer has
     two cards) and some hand depends on it: a live hand (not surrendered, bust or a blackjack),
     or, while the dealer has one card, a blackjack waiting to see whether the dealer has one."""
     complete = len(dealer) >= 2
     if complete and not dealer_hits(rules, values_of(dealer)):
         return False
-    hands = [hand for player in players for hand in player.hands]
-    if any(not hand.natural(rules) and not hand.surrendered and not hand.bust for hand in hands):
+    every = [hand for seat_hands in hands for hand in seat_hands]
+    if any(not hand.natural(rules) and not hand.surrendered and not hand.bust for hand in every):
         return True
-    return not complete and any(hand.natural(rules) for hand in hands)
+    return not complete and any(hand.natural(rules) for hand in every)
 
 
 def dealer_turn(state: State) -> State:
@@ -46,17 +48,14 @@ def dealer_turn(state: State) -> State:
     count = state.count
     if state.hole >= 0:
         count += hi_lo(state.dealer[state.hole])
-    if dealer_draws(state.rules, state.players, state.dealer):
-        return replace(state, phase=Phase.DEALER, current=NO_HAND, count=count, hole=-1,
-                       pending=((DEALER, FACE_UP),))
+    if dealer_draws(state.rules, state.hands, state.dealer):
+        return State(rules=state.rules, players=state.players, hands=state.hands, phase=Phase.DEALER,
+                     shoe=state.shoe, dealt=state.dealt, dealer=state.dealer, hole=-1, pending=DEALER_CARD,
+                     current=NO_HAND, count=count, history=state.history, shuffles=state.shuffles,
+                     trained=state.trained, note=state.note)
     return settle(state, count)
 
 
-def dealer_drew(state: State) -> State:
-    """The dealer's card is dealt (``state.pending`` empty): another card, or the settlement."""
-    if dealer_draws(state.rules, state.players, state.dealer):
-        return replace(state, pending=((DEALER, FACE_UP),))
-    return settle(state, state.count)
 
 
 def hand_result(rules: Rules, hand: Hand, dealer_blackjack: bool,
@@ -70,16 +69,22 @@ def hand_result(rules: Rules, hand: Hand, dealer_blackjack: bool,
             return Outcome.PUSH, Fraction(0)
         won, staked = rules.blackjack.ratio
         return Outcome.BLACKJACK, Fraction(bet * won, staked)
-    if hand.bust:
+    total = hand.total
+    if total > 21:
         return Outcome.BUST, Fraction(-bet)
     if dealer_blackjack:
         return Outcome.LOSE, Fraction(-bet)
-    total = hand.total
     if dealer_total > 21 or total > dealer_total:
         return Outcome.WIN, Fraction(bet)
     if total == dealer_total:
         return Outcome.PUSH, Fraction(0)
     return Outcome.LOSE, Fraction(-bet)
+
+
+def insurance_result(insurance: Fraction | None, dealer_blackjack: bool) -> Fraction:
+    """The chips insurance wins (it pays 2:1 if the dealer has blackjack) or loses."""
+    insured = insurance or 0
+    return Fraction(2 * insured if dealer_blackjack else -insured)
 
 
 def settle(state: State, count: int) -> State:
@@ -93,23 +98,22 @@ def settle(state: State, count: int) -> State:
     results: list[tuple[HandResult, ...]] = []
     insurance: list[Fraction] = []
     players: list[Player] = []
-    for player in state.players:
-        hands = []
-        for hand in player.hands:
-            if hand.cards:
-                outcome, net = hand_result(rules, hand, dealer_blackjack, dealer_total)
-                hands.append(HandResult(hand.cards, hand.bet, outcome, net))
-        insured = player.insurance or Fraction(0)
-        side_bet = 2 * insured if dealer_blackjack else -insured
-        balance = player.balance + sum(h.net for h in hands) + side_bet
-        results.append(tuple(hands))
+    for player, seat_hands in zip(state.players, state.hands, strict=True):
+        hands = tuple([HandResult(hand.cards, hand.bet,
+                                  *hand_result(rules, hand, dealer_blackjack, dealer_total))
+                       for hand in seat_hands if hand.cards])
+        side_bet = insurance_result(player.insurance, dealer_blackjack)
+        balance = player.balance + sum((h.net for h in hands), side_bet)
+        results.append(hands)
         insurance.append(side_bet)
         players.append(Player(balance, out=balance < rules.min_bet))
-    record = RoundResult(state.round, state.dealer, tuple(results), tuple(insurance))
-    over = state.round >= rules.rounds or all(p.out for p in players)
-    return replace(state, players=tuple(players), history=(*state.history, record), count=count,
-                   phase=Phase.OVER if over else Phase.BET, round=state.round if over else state.round + 1,
-                   pending=(), current=NO_HAND, hole=-1, dealer=())
+    number = state.round
+    record = RoundResult(number, state.dealer, tuple(results), tuple(insurance))
+    over = number >= rules.rounds or all(p.out for p in players)
+    return State(rules=rules, players=tuple(players), hands=((),) * len(players),
+                 phase=Phase.OVER if over else Phase.BET, shoe=state.shoe, dealt=state.dealt, dealer=(),
+                 hole=-1, pending=(), current=NO_HAND, count=count, history=(*state.history, record),
+                 shuffles=state.shuffles, trained=state.trained, note=state.note)
 
 
 def returns(state: State) -> tuple[float, ...]:
