@@ -37,6 +37,8 @@ from parlour.games.blackjack.rules import Deal as BDeal
 from parlour.games.blackjack.rules import Soft17, Surrender
 from parlour.games.blackjack.state import DEALER
 from parlour.games.blackjack.state import Phase as BPhase
+from parlour.games.blackjack.state import shoe_counts as b_counts
+from parlour.games.blackjack.state import shoe_of as b_shoe_of
 from parlour.games.dominoes.notation import End, Knock
 from parlour.games.dominoes.notation import Play as DPlay
 from parlour.games.dominoes.rules import Blocked
@@ -1260,11 +1262,12 @@ class BlackjackChecker(Checker):
             assert staked <= p.balance, "more on the table than the player has"
         if r.decks and s.shoe is not self.checked_shoe:
             self.checked_shoe = s.shoe
-            counts = list(s.shoe)
+            assert list(s.shoe) == sorted(s.shoe), "the shoe's cards out of the deck's order"
+            counts = list(b_counts(s.shoe))
             for c in self._on_table(s):
                 counts[c.index] += 1
-            assert min(s.shoe) >= 0 and max(counts) <= r.decks, "more cards than the shoe holds"
-            assert sum(s.shoe) > 0
+            assert max(counts) <= r.decks, "more cards than the shoe holds"
+            assert len(s.shoe) > 0
         assert s.dealt == self.dealt, "cards dealt since the shuffle"
         assert s.count == self.shown, f"running count {s.count}, the cards shown make {self.shown}"
         if s.hole >= 0:
@@ -1345,7 +1348,7 @@ class BlackjackChecker(Checker):
         if after.shuffles != before.shuffles:
             assert after.shuffles == before.shuffles + 1
             if seat == CHANCE:  # the shoe's last card: refilled with every card not on the table
-                assert r.decks and sum(before.shoe) == 1, "shuffled in the middle of a round"
+                assert r.decks and len(before.shoe) == 1, "shuffled in the middle of a round"
                 table = self._on_table(before)
                 hidden = before.dealer[before.hole] if before.hole >= 0 else None
                 self.dealt = len(table)  # (the card being dealt is added below)
@@ -1356,7 +1359,7 @@ class BlackjackChecker(Checker):
                 self.shown = self.dealt = 0
             self.seen["shuffle"] += 1
         elif seat == CHANCE and r.decks:
-            assert sum(before.shoe) != 1, "the shoe ran dry, and was not shuffled"
+            assert len(before.shoe) != 1, "the shoe ran dry, and was not shuffled"
         if before.hole >= 0 and after.hole < 0:  # the hole card is turned up
             self.shown += b_hilo(before.dealer[before.hole])
         if seat != CHANCE:
@@ -1376,17 +1379,17 @@ class BlackjackChecker(Checker):
                 self.shown += b_hilo(action)
         if r.decks:
             i = action.index
-            if sum(before.shoe) == 1:
+            if len(before.shoe) == 1:
                 full = [r.decks] * 52
                 if len(after.history) == len(before.history):
                     for c in self._on_table(after):
                         full[c.index] -= 1
-                    assert list(after.shoe) == full, "the shoe refilled wrongly"
+                    assert list(b_counts(after.shoe)) == full, "the shoe refilled wrongly"
                 self.seen["refill"] += 1
             else:
-                want = list(before.shoe)
+                want = list(b_counts(before.shoe))
                 want[i] -= 1
-                assert list(after.shoe) == want, "the card did not come out of the shoe"
+                assert list(b_counts(after.shoe)) == want, "the card did not come out of the shoe"
 
     def end(self, s: Any) -> None:
         check_returns(self.game, s, [float(p.balance - self.rules.bankroll) for p in s.players])
@@ -1398,12 +1401,12 @@ class BlackjackChecker(Checker):
         old = s.dealer[s.hole]
         dealer = list(s.dealer)
         if self.rules.decks:
-            shoe = list(s.shoe)
+            shoe = list(b_counts(s.shoe))
             shoe[old.index] += 1
             new = _DECK[rng.choice([i for i, v in enumerate(shoe) if v])]
             shoe[new.index] -= 1
             dealer[s.hole] = new
-            return [dataclasses.replace(s, dealer=tuple(dealer), shoe=tuple(shoe))]
+            return [dataclasses.replace(s, dealer=tuple(dealer), shoe=b_shoe_of(shoe))]
         dealer[s.hole] = rng.choice(_DECK)
         return [dataclasses.replace(s, dealer=tuple(dealer))]
 

@@ -1,20 +1,23 @@
 """The hands, players and states of a Blackjack table: frozen values.
 
-Chips are exact :class:`~fractions.Fraction` amounts.  The shoe is kept as the *count* of each of
-the 52 cards still in it, by ``Card.index`` (no order: every draw is a chance event with the exact
-probability of each card), so there is no stock order that could leak; an infinite deck keeps no
-counts at all.
+Chips are exact :class:`~fractions.Fraction` amounts.  The shoe is kept as the cards still in it
+in the deck's order, each as its ``Card.index`` (one byte a card, the copies of a card side by
+side), not in the order they will come out: every draw is a chance event with the exact
+probability of each card, so there is no stock order that could leak.  An infinite deck keeps no
+cards at all.
 """
 
 from __future__ import annotations
 
+import bisect
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
 from parlour.core.cards import Card, Rank
 from parlour.games.blackjack.moves import RoundResult, TrainerNote
-from parlour.games.blackjack.rules import Rules, hand_total, is_blackjack
+from parlour.games.blackjack.rules import SHOE_SIZES, Rules, hand_total, is_blackjack
 
 POINTS = {rank: min(rank.number, 10) for rank in Rank}
 """Each rank's points: ace 1 (or 11: see ``hand_total``), pictures 10."""
@@ -38,9 +41,35 @@ def hi_lo(card: Card) -> int:
     return HI_LO[card.rank]
 
 
-def full_shoe(decks: int) -> tuple[int, ...]:
-    """A fresh shoe of ``decks`` packs (each card's count); empty for an infinite deck."""
-    return (decks,) * 52 if decks else ()
+def shoe_of(counts: Iterable[int]) -> bytes:
+    """The shoe holding ``counts[i]`` copies of the card of index ``i``."""
+    return bytes(index for index, n in enumerate(counts) for _ in range(n))
+
+
+FULL_SHOES = {decks: shoe_of((decks,) * 52) for decks in SHOE_SIZES}
+"""A fresh shoe of each size (empty for an infinite deck)."""
+
+
+def full_shoe(decks: int) -> bytes:
+    """A fresh shoe of ``decks`` packs; empty for an infinite deck."""
+    return FULL_SHOES[decks]
+
+
+def shoe_counts(shoe: bytes) -> tuple[int, ...]:
+    """How many copies of each of the 52 cards (by index) ``shoe`` holds."""
+    return tuple(shoe.count(index) for index in range(52))
+
+
+def shoe_without(shoe: bytes, card: Card) -> bytes:
+    """``shoe`` less one copy of ``card`` (which it holds)."""
+    at = shoe.index(card.index)
+    return shoe[:at] + shoe[at + 1:]
+
+
+def shoe_with(shoe: bytes, card: Card) -> bytes:
+    """``shoe`` with one more copy of ``card``, in its place."""
+    at = bisect.bisect_left(shoe, card.index)
+    return shoe[:at] + bytes((card.index,)) + shoe[at:]
 
 
 class Phase(enum.Enum):
@@ -124,8 +153,9 @@ class State:
     """Each seat's hands this round, left to right (none before the deal, for a seat not dealt
     in, or once the round is settled)."""
     phase: Phase
-    shoe: tuple[int, ...]
-    """Cards of each kind (52, by ``Card.index``) left in the shoe; empty for an infinite deck."""
+    shoe: bytes
+    """The cards left in the shoe, in the deck's order, each as its ``Card.index`` (``shoe_of``,
+    ``shoe_counts``); empty for an infinite deck."""
     dealt: int
     """Cards dealt since the last shuffle."""
     dealer: tuple[Card, ...]
@@ -184,5 +214,6 @@ class State:
         return player.balance - sum(h.bet for h in self.hands[seat]) - (player.insurance or 0)
 
 
-__all__ = ["DEALER", "FACE_DOWN", "FACE_UP", "HI_LO", "NO_HAND", "POINTS", "Hand", "Phase", "Player", "State",
-           "full_shoe", "hi_lo", "value", "values_of"]
+__all__ = ["DEALER", "FACE_DOWN", "FACE_UP", "FULL_SHOES", "HI_LO", "NO_HAND", "POINTS", "Hand", "Phase",
+           "Player", "State", "full_shoe", "hi_lo", "shoe_counts", "shoe_of", "shoe_with", "shoe_without",
+           "value", "values_of"]

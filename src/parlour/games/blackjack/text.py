@@ -134,7 +134,7 @@ def render_view(view: BlackjackView, names: Sequence[str]) -> str:
             shares.append(f"{who} {best} of {judged}" if judged else f"{who} none yet")
         lines.append("Best plays: " + ", ".join(shares))
     if rules.decks:
-        remaining = sum(s.shoe) - (1 if s.hole >= 0 else 0)
+        remaining = len(s.shoe) - (1 if s.hole >= 0 else 0)
         true = true_count(s) or 0.0
         lines.append(f"Shoe: {remaining} cards left of {52 * rules.decks}; Hi-Lo count {s.count:+d} "
                      f"(true count {true:+.1f})")

@@ -17,7 +17,7 @@ from parlour.games.blackjack.engine import DECK, to_act
 from parlour.games.blackjack.moves import HandResult
 from parlour.games.blackjack.notation import chips
 from parlour.games.blackjack.rules import hand_total
-from parlour.games.blackjack.state import Phase, State, value
+from parlour.games.blackjack.state import Phase, State, shoe_with, shoe_without, value
 
 
 def _hand(state: State, seat: int, index: int) -> dict[str, Any]:
@@ -41,11 +41,7 @@ def public(state: State) -> State:
     if state.hole < 0:
         return state
     card = state.dealer[state.hole]
-    shoe = state.shoe
-    if shoe:
-        counts = list(shoe)
-        counts[card.index] += 1
-        shoe = tuple(counts)
+    shoe = shoe_with(state.shoe, card) if state.rules.decks else state.shoe
     dealer = state.dealer[:state.hole] + state.dealer[state.hole + 1:]
     return replace(state, dealer=dealer, shoe=shoe)
 
@@ -58,11 +54,9 @@ def resample_hidden(state: State, rng: random.Random) -> State:
     old = state.dealer[state.hole]
     shoe = state.shoe
     if state.rules.decks:
-        counts = list(shoe)
-        counts[old.index] += 1
-        new = DECK[rng.choice([i for i, n in enumerate(counts) for _ in range(n)])]
-        counts[new.index] -= 1
-        shoe = tuple(counts)
+        unseen = shoe_with(shoe, old)
+        new = DECK[rng.choice(unseen)]
+        shoe = shoe_without(unseen, new)
     else:
         new = rng.choice(DECK)
     dealer = list(state.dealer)
@@ -75,7 +69,7 @@ def true_count(state: State) -> float | None:
     shuffle per deck still unseen (``None`` for an infinite deck).  ``state`` is a view's."""
     if not state.rules.decks:
         return None
-    unseen = sum(state.shoe)  # in a view, the hole card is counted among the unseen
+    unseen = len(state.shoe)  # in a view, the hole card is counted among the unseen
     return state.count / (unseen / 52) if unseen else 0.0
 
 
@@ -105,7 +99,7 @@ class BlackjackView(View):
         rules = s.rules
         shown = [value(c) for c in s.dealer]
         d_total, d_soft = hand_total(shown) if shown else (None, False)
-        remaining = sum(s.shoe) - (1 if s.hole >= 0 else 0) if rules.decks else None
+        remaining = len(s.shoe) - (1 if s.hole >= 0 else 0) if rules.decks else None
         true = true_count(s)
         players = []
         for n, p in enumerate(s.players):

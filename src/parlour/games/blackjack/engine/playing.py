@@ -8,7 +8,6 @@ Doubling, splitting and surrender are for a hand's first two cards only.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 from typing import TypeVar
 
@@ -109,27 +108,22 @@ def stands_by_itself(state: State, seat: int, hand: Hand) -> bool:
     return rules.naturals and is_blackjack(values)  # (``hand.natural``: not from a split)
 
 
-def hands_from(hands: tuple[tuple[Hand, ...], ...], start: tuple[int, int]) -> Iterator[tuple[int, int]]:
-    """(seat, index) of every hand from ``start`` on, in the order hands are played."""
-    first_seat, first_index = start
-    for seat in range(first_seat, len(hands)):
-        for index in range(first_index if seat == first_seat else 0, len(hands[seat])):
-            yield seat, index
-
-
 def next_hand(state: State, start: tuple[int, int]) -> State:
-    """The turn passes to the first hand from ``start`` on with something to decide (the hands
-    before it are done): a split hand is dealt its second card first; a hand with nothing to
-    decide is passed over.  After the last hand, the dealer plays."""
-    for seat, index in hands_from(state.hands, start):
-        hand = state.hands[seat][index]
-        here = (seat, index)
-        if len(hand.cards) == 1:  # a split hand: its second card first
-            return _to_act(state, here, (here,))
-        if not stands_by_itself(state, seat, hand):
-            if state.phase is Phase.PLAY and state.current == here:
-                return state  # (the hand that was to act, after its card)
-            return _to_act(state, here, ())
+    """The turn passes to the first hand from ``start`` on (seat, hand index) with something to
+    decide (the hands before it are done): a split hand is dealt its second card first; a hand
+    with nothing to decide is passed over.  After the last hand, the dealer plays."""
+    first_seat, first_index = start
+    for seat in range(first_seat, len(state.hands)):
+        hands = state.hands[seat]
+        for index in range(first_index if seat == first_seat else 0, len(hands)):
+            hand = hands[index]
+            here = (seat, index)
+            if len(hand.cards) == 1:  # a split hand: its second card first
+                return _to_act(state, here, (here,))
+            if not stands_by_itself(state, seat, hand):
+                if state.phase is Phase.PLAY and state.current == here:
+                    return state  # (the hand that was to act, after its card)
+                return _to_act(state, here, ())
     return dealer_turn(state)
 
 
