@@ -1,6 +1,6 @@
 """The hands, players and states of a Blackjack table: frozen values.
 
-Chips are exact :class:`~fractions.Fraction` amounts.  The shoe is kept as the cards still in it
+Chips are exact amounts (``moves.Chips``).  The shoe is kept as the cards still in it
 in the deck's order, each as its ``Card.index`` (one byte a card, the copies of a card side by
 side), not in the order they will come out: every draw is a chance event with the exact
 probability of each card, so there is no stock order that could leak.  An infinite deck keeps no
@@ -13,10 +13,9 @@ import bisect
 import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
-from fractions import Fraction
 
 from parlour.core.cards import Card, Rank
-from parlour.games.blackjack.moves import RoundResult, TrainerNote
+from parlour.games.blackjack.moves import Chips, RoundResult, TrainerNote
 from parlour.games.blackjack.rules import SHOE_SIZES, Rules, hand_total, is_blackjack
 
 POINTS = {rank: min(rank.number, 10) for rank in Rank}
@@ -130,10 +129,10 @@ class Hand:
 class Player:
     """A seat's chips, and its bet and insurance this round (its hands are ``State.hands``)."""
 
-    balance: Fraction
+    balance: Chips
     bet: int | None = None
     """This round's bet, once placed."""
-    insurance: Fraction | None = None
+    insurance: Chips | None = None
     """Insurance taken this round (0: declined; ``None``: not asked or not answered yet)."""
     out: bool = False
     """Out of the game: fewer chips than the smallest bet."""
@@ -208,7 +207,7 @@ class State:
         the dealer plays."""
         return self.phase is Phase.DEALER or (self.phase is Phase.PLAY and (seat, index) < self.current)
 
-    def free(self, seat: int) -> Fraction:
+    def free(self, seat: int) -> Chips:
         """``seat``'s chips not yet on the table this round."""
         player = self.players[seat]
         return player.balance - sum(h.bet for h in self.hands[seat]) - (player.insurance or 0)

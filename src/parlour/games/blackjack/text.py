@@ -51,7 +51,7 @@ def result_text(state: State, names: Sequence[str] | None) -> str:
         diff = p.balance - start
         sign = "+" if diff > 0 else ("\u2212" if diff < 0 else "\u00b1")
         parts.append(f"{seat_name(seat, names)} ends with {chips(p.balance)} chips "
-                     f"({sign}{chips(abs(diff))})")
+                     f"({sign}{chips(-diff if diff < 0 else diff)})")
     rounds = len(state.history)
     return f"After {rounds} round{'s' if rounds != 1 else ''}: " + "; ".join(parts) + "."
 

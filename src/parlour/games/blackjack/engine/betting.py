@@ -123,7 +123,7 @@ def answer_insurance(state: State, seat: int, move: Insure | NoInsurance) -> Sta
     """``seat`` takes insurance (half its bet) or not; once every seat has answered, the dealer
     peeks or play begins."""
     player = state.players[seat]
-    amount = Fraction(player.bet_or_zero(), 2) if isinstance(move, Insure) else Fraction(0)
+    amount = Fraction(player.bet_or_zero(), 2) if isinstance(move, Insure) else 0
     state = replace(state, players=put(state.players, seat, replace(player, insurance=amount)))
     return state if to_answer_insurance(state) else after_insurance(state)
 

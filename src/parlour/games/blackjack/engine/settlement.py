@@ -11,7 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from parlour.core.cards import Card
-from parlour.games.blackjack.moves import HandResult, Outcome, RoundResult
+from parlour.games.blackjack.moves import Chips, HandResult, Outcome, RoundResult
 from parlour.games.blackjack.rules import Rules, dealer_hits, hand_total, is_blackjack
 from parlour.games.blackjack.state import (
     DEALER,
@@ -59,32 +59,32 @@ def dealer_turn(state: State) -> State:
 
 
 def hand_result(rules: Rules, hand: Hand, dealer_blackjack: bool,
-                dealer_total: int) -> tuple[Outcome, Fraction]:
+                dealer_total: int) -> tuple[Outcome, Chips]:
     """How ``hand`` ends against the dealer's hand, and the chips it wins (negative: loses)."""
     bet = hand.bet
     if hand.surrendered:  # late: honoured only if the dealer has no blackjack (seen later without a peek)
-        return (Outcome.LOSE, Fraction(-bet)) if dealer_blackjack else (Outcome.SURRENDER, Fraction(-bet, 2))
+        return (Outcome.LOSE, -bet) if dealer_blackjack else (Outcome.SURRENDER, Fraction(-bet, 2))
     if hand.natural(rules):
         if dealer_blackjack:
-            return Outcome.PUSH, Fraction(0)
+            return Outcome.PUSH, 0
         won, staked = rules.blackjack.ratio
         return Outcome.BLACKJACK, Fraction(bet * won, staked)
     total = hand.total
     if total > 21:
-        return Outcome.BUST, Fraction(-bet)
+        return Outcome.BUST, -bet
     if dealer_blackjack:
-        return Outcome.LOSE, Fraction(-bet)
+        return Outcome.LOSE, -bet
     if dealer_total > 21 or total > dealer_total:
-        return Outcome.WIN, Fraction(bet)
+        return Outcome.WIN, bet
     if total == dealer_total:
-        return Outcome.PUSH, Fraction(0)
-    return Outcome.LOSE, Fraction(-bet)
+        return Outcome.PUSH, 0
+    return Outcome.LOSE, -bet
 
 
-def insurance_result(insurance: Fraction | None, dealer_blackjack: bool) -> Fraction:
+def insurance_result(insurance: Chips | None, dealer_blackjack: bool) -> Chips:
     """The chips insurance wins (it pays 2:1 if the dealer has blackjack) or loses."""
     insured = insurance or 0
-    return Fraction(2 * insured if dealer_blackjack else -insured)
+    return 2 * insured if dealer_blackjack else -insured
 
 
 def settle(state: State, count: int) -> State:
@@ -96,14 +96,14 @@ def settle(state: State, count: int) -> State:
     dealer_blackjack = rules.naturals and is_blackjack(dealer_values)
     dealer_total = hand_total(dealer_values)[0]
     results: list[tuple[HandResult, ...]] = []
-    insurance: list[Fraction] = []
+    insurance: list[Chips] = []
     players: list[Player] = []
     for player, seat_hands in zip(state.players, state.hands, strict=True):
         hands = tuple([HandResult(hand.cards, hand.bet,
                                   *hand_result(rules, hand, dealer_blackjack, dealer_total))
                        for hand in seat_hands if hand.cards])
         side_bet = insurance_result(player.insurance, dealer_blackjack)
-        balance = player.balance + sum((h.net for h in hands), side_bet)
+        balance = player.balance + side_bet + sum(h.net for h in hands)
         results.append(hands)
         insurance.append(side_bet)
         players.append(Player(balance, out=balance < rules.min_bet))
