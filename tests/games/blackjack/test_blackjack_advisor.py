@@ -113,7 +113,7 @@ def test_the_counter_bets_up_with_the_true_count_and_insures_when_tens_are_rich(
     assert true_count(GAME.view(fresh, 0).state) == 0
     assert bot.choose(GAME, GAME.view(fresh, 0), GAME.legal_moves(fresh, 0), rng) == Bet(2)
     half = shoe_of(n // 2 for n in shoe_counts(fresh.shoe))  # a deck left (52 unseen cards), running count +4
-    warm = dataclasses.replace(fresh, shoe=half, count=4, dealt=52)
+    warm = dataclasses.replace(fresh, shoe=half, count=4)
     assert true_count(GAME.view(warm, 0).state) == 4
     assert bot.choose(GAME, GAME.view(warm, 0), GAME.legal_moves(warm, 0), rng) == Bet(8)  # 4 units
     hot = dataclasses.replace(warm, count=40)

@@ -341,7 +341,7 @@ def test_a_shoe_run_dry_mid_round_is_refilled_and_counted_afresh():
     left = [0] * 52
     for text in ("2S", "3S", "KD", "4H", "6C"):
         left[C(text).index] = 1
-    state = dataclasses.replace(state, shoe=shoe_of(left), dealt=47, count=5)
+    state = dataclasses.replace(state, shoe=shoe_of(left), count=5)
     state = deal(state, "2S KD 3S 4H")  # Ann 2, 3; the dealer a king up, the four of hearts down
     assert state.count == 6 and state.shuffles == 1  # 5 + 2, 3 (+1 each), king (-1)
     state = deal(act(state, Hit()), "6C")  # the shoe's last card

@@ -155,8 +155,6 @@ class State:
     shoe: bytes
     """The cards left in the shoe, in the deck's order, each as its ``Card.index`` (``shoe_of``,
     ``shoe_counts``); empty for an infinite deck."""
-    dealt: int
-    """Cards dealt since the last shuffle."""
     dealer: tuple[Card, ...]
     hole: int
     """The index in ``dealer`` of the face-down card while it is hidden, else -1."""
@@ -183,6 +181,12 @@ class State:
     def round(self) -> int:
         """The round being played (the last one, once the game is over)."""
         return len(self.history) + (self.phase is not Phase.OVER)
+
+    @property
+    def dealt(self) -> int:
+        """Cards dealt since the last shuffle: those not in the shoe (0 for an infinite deck).  In a
+        view's state the face-down hole card is in the shoe, among the unseen."""
+        return 52 * self.rules.decks - len(self.shoe)
 
     @property
     def dealer_values(self) -> tuple[int, ...]:

@@ -126,7 +126,8 @@ class BlackjackView(View):
                        "hidden": s.hole >= 0},
             "players": players,
             "current": list(s.current) if s.phase is Phase.PLAY else None,
-            "shoe": {"decks": rules.decks, "remaining": remaining, "dealt": s.dealt,
+            "shoe": {"decks": rules.decks, "remaining": remaining,
+                     "dealt": 0 if remaining is None else 52 * rules.decks - remaining,
                      "shuffles": s.shuffles, "running_count": s.count if rules.decks else None,
                      "true_count": None if true is None else round(true, 1)},
             "last_round": None if last is None else {

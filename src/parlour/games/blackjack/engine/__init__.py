@@ -37,7 +37,7 @@ from parlour.games.blackjack.state import NO_HAND, Phase, Player, State, full_sh
 def initial_state(rules: Rules, players: int) -> State:
     """Every player with the bankroll, a fresh shoe (its first shuffle), the first round's bets due."""
     return State(rules=rules, players=(Player(rules.bankroll),) * players, hands=((),) * players,
-                 phase=Phase.BET, shoe=full_shoe(rules.decks), dealt=0, dealer=(), hole=-1, pending=(),
+                 phase=Phase.BET, shoe=full_shoe(rules.decks), dealer=(), hole=-1, pending=(),
                  current=NO_HAND, count=0, history=(), shuffles=1, trained=(), note=None)
 
 

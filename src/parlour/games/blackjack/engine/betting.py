@@ -35,7 +35,7 @@ from parlour.games.blackjack.state import (
 
 def to_bet(players: tuple[Player, ...]) -> tuple[int, ...]:
     """The seats still to bet: in the chips, no bet yet."""
-    return tuple(seat for seat, p in enumerate(players) if not p.out and p.bet is None)
+    return tuple([seat for seat, p in enumerate(players) if not p.out and p.bet is None])
 
 
 def to_answer_insurance(state: State) -> tuple[int, ...]:
@@ -71,8 +71,8 @@ def place_bet(state: State, seat: int, amount: int) -> State:
 
 def cut_card_out(state: State) -> bool:
     """The cut card has come out: the shoe is shuffled before the next round."""
-    decks = state.rules.decks
-    return bool(decks and state.dealt and state.dealt * 100 >= state.rules.penetration * 52 * decks)
+    decks, dealt = state.rules.decks, state.dealt
+    return bool(decks and dealt and dealt * 100 >= state.rules.penetration * 52 * decks)
 
 
 def deal_order(deal: Deal, first: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
@@ -90,10 +90,10 @@ def start_deal(state: State, players: tuple[Player, ...]) -> State:
     dealer's hole card)."""
     rules = state.rules
     shuffle = cut_card_out(state)
-    hands = tuple(() if p.bet is None else (Hand((), p.bet),) for p in players)
-    first = tuple((seat, 0) for seat, seat_hands in enumerate(hands) if seat_hands)
+    hands = tuple([() if p.bet is None else (Hand((), p.bet),) for p in players])
+    first = tuple([(seat, 0) for seat, p in enumerate(players) if p.bet is not None])
     return State(rules=rules, players=players, hands=hands, phase=Phase.DEAL,
-                 shoe=full_shoe(rules.decks) if shuffle else state.shoe, dealt=0 if shuffle else state.dealt,
+                 shoe=full_shoe(rules.decks) if shuffle else state.shoe,
                  dealer=(), hole=-1, pending=deal_order(rules.deal, first), current=NO_HAND,
                  count=0 if shuffle else state.count, history=state.history,
                  shuffles=state.shuffles + 1 if shuffle else state.shuffles, trained=state.trained,

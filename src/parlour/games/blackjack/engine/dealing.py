@@ -126,24 +126,23 @@ def _on_table(state: State) -> list[Card]:
     return [*state.dealer, *(card for hands in state.hands for hand in hands for card in hand.cards)]
 
 
-def _shoe_after(state: State, card: Card, shown: int) -> tuple[bytes, int, int, int]:
+def _shoe_after(state: State, card: Card, shown: int) -> tuple[bytes, int, int]:
     """The shoe once ``card``, the next card, is dealt: less that card (the shoe's last card
-    brings a new shuffle, of every card not on the table), the cards dealt since the shuffle,
-    the shuffles, and the running count with ``shown`` (the card's count if it is dealt face up,
-    else 0)."""
+    brings a new shuffle, of every card not on the table), the shuffles, and the running count
+    with ``shown`` (the card's count if it is dealt face up, else 0)."""
     decks = state.rules.decks
     if not decks:
-        return state.shoe, state.dealt, state.shuffles, state.count + shown
+        return state.shoe, state.shuffles, state.count + shown
     left = shoe_without(state.shoe, card)
     if left:
-        return left, state.dealt + 1, state.shuffles, state.count + shown
+        return left, state.shuffles, state.count + shown
     # the shoe's last card: every card not on the table is shuffled in; the cards on the table
     # (and ``card``) stay out: they are what has been dealt since this shuffle, and those shown
     # are its running count
     table = _on_table(state)
     hole = hi_lo(state.dealer[state.hole]) if state.hole >= 0 else 0
     count = sum(hi_lo(c) for c in table) - hole + shown
-    return _refill(decks, (card, *table)), len(table) + 1, state.shuffles + 1, count
+    return _refill(decks, (card, *table)), state.shuffles + 1, count
 
 
 def deal_card(state: State, card: Card) -> State:
@@ -154,7 +153,7 @@ def deal_card(state: State, card: Card) -> State:
     target, which = state.pending[0]
     left = state.pending[1:]
     face_down = target == DEALER and which == FACE_DOWN
-    shoe, dealt, shuffles, count = _shoe_after(state, card, 0 if face_down else hi_lo(card))
+    shoe, shuffles, count = _shoe_after(state, card, 0 if face_down else hi_lo(card))
     dealer, hole, hands = state.dealer, state.hole, state.hands
     if target == DEALER:
         hole = len(dealer) if face_down else hole
@@ -166,7 +165,7 @@ def deal_card(state: State, card: Card) -> State:
         hands = with_hand(hands, target, which, Hand(cards=(*hand.cards, card), bet=hand.bet,
                                                      from_split=hand.from_split, doubled=hand.doubled,
                                                      surrendered=hand.surrendered))
-    state = State(rules=rules, players=state.players, hands=hands, phase=state.phase, shoe=shoe, dealt=dealt,
+    state = State(rules=rules, players=state.players, hands=hands, phase=state.phase, shoe=shoe,
                   dealer=dealer, hole=hole, pending=left, current=state.current, count=count,
                   history=state.history, shuffles=shuffles, trained=state.trained, note=state.note)
     if left:

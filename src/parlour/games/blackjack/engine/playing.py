@@ -91,7 +91,7 @@ def play(state: State, seat: int, move: Play) -> State:
         seat_hands = state.hands[seat]
         hands = put(state.hands, seat, (*seat_hands[:index], *halves, *seat_hands[index + 1:]))
     return State(rules=state.rules, players=state.players, hands=hands, phase=state.phase, shoe=state.shoe,
-                 dealt=state.dealt, dealer=state.dealer, hole=state.hole, pending=((seat, index),),
+                 dealer=state.dealer, hole=state.hole, pending=((seat, index),),
                  current=state.current, count=state.count, history=state.history, shuffles=state.shuffles,
                  trained=state.trained, note=state.note)
 
@@ -130,6 +130,6 @@ def next_hand(state: State, start: tuple[int, int]) -> State:
 def _to_act(state: State, here: tuple[int, int], pending: tuple[tuple[int, int], ...]) -> State:
     """``state`` with the hand ``here`` to act, waiting for the cards ``pending``."""
     return State(rules=state.rules, players=state.players, hands=state.hands, phase=Phase.PLAY,
-                 shoe=state.shoe, dealt=state.dealt, dealer=state.dealer, hole=state.hole, pending=pending,
+                 shoe=state.shoe, dealer=state.dealer, hole=state.hole, pending=pending,
                  current=here, count=state.count, history=state.history, shuffles=state.shuffles,
                  trained=state.trained, note=state.note)

@@ -50,7 +50,7 @@ def dealer_turn(state: State) -> State:
         count += hi_lo(state.dealer[state.hole])
     if dealer_draws(state.rules, state.hands, state.dealer):
         return State(rules=state.rules, players=state.players, hands=state.hands, phase=Phase.DEALER,
-                     shoe=state.shoe, dealt=state.dealt, dealer=state.dealer, hole=-1, pending=DEALER_CARD,
+                     shoe=state.shoe, dealer=state.dealer, hole=-1, pending=DEALER_CARD,
                      current=NO_HAND, count=count, history=state.history, shuffles=state.shuffles,
                      trained=state.trained, note=state.note)
     return settle(state, count)
@@ -111,7 +111,7 @@ def settle(state: State, count: int) -> State:
     record = RoundResult(number, state.dealer, tuple(results), tuple(insurance))
     over = number >= rules.rounds or all(p.out for p in players)
     return State(rules=rules, players=tuple(players), hands=((),) * len(players),
-                 phase=Phase.OVER if over else Phase.BET, shoe=state.shoe, dealt=state.dealt, dealer=(),
+                 phase=Phase.OVER if over else Phase.BET, shoe=state.shoe, dealer=(),
                  hole=-1, pending=(), current=NO_HAND, count=count, history=(*state.history, record),
                  shuffles=state.shuffles, trained=state.trained, note=state.note)
 
