@@ -80,3 +80,33 @@ def test_a_balance_of_any_fraction_is_settled_exactly() -> None:
         assert GAME.to_act(state) == ()
         assert state.players[0].balance == balance + 1
         assert state.history[0].hands[0][0].net == 1
+
+
+def test_the_engine_gives_a_new_states_fields_in_their_order_each_named_after_its_field() -> None:
+    """The engine makes states with the constructor, the fields given in their order; each
+    argument reads as its field (``count``, ``state.count``; the phase may be a ``Phase``
+    member), so that a field out of place shows."""
+    import ast
+    from pathlib import Path
+
+    import parlour.games.blackjack.engine as engine
+
+    def reads_as(arg: ast.expr, field: str) -> bool:
+        if isinstance(arg, ast.Name):
+            return arg.id == field
+        if isinstance(arg, ast.Attribute):
+            return arg.attr == field or (field == "phase" and isinstance(arg.value, ast.Name)
+                                         and arg.value.id == "Phase")
+        return False
+
+    fields = [field.name for field in dataclasses.fields(State)]
+    calls = 0
+    for module in Path(engine.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(module.read_text())):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "State":
+                calls += 1
+                where = f"{module.name}:{node.lineno}"
+                assert len(node.args) + len(node.keywords) == len(fields), where
+                assert all(reads_as(arg, field) for field, arg in zip(fields, node.args, strict=False)), where
+                assert [k.arg for k in node.keywords] == fields[len(node.args):], where
+    assert calls >= 6

@@ -91,6 +91,8 @@ FACE_UP, FACE_DOWN = 0, 1
 """How a card for the dealer is dealt (the second number of its target in ``State.pending``)."""
 NO_HAND = (-1, -1)
 """``State.current`` outside the players' turns."""
+NO_HOLE = -1
+"""``State.hole`` while no dealer card is face down."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,8 +145,9 @@ class Player:
 
 @dataclass(frozen=True, slots=True)
 class State:
-    """The table.  Every field is given whenever a state is made (the engine builds each new
-    state once, with its constructor): none has a default that could be dropped by mistake."""
+    """The table.  Every field is given whenever a state is made: none has a default that could
+    be dropped by mistake.  The engine builds each new state once, with its constructor, giving
+    the fields in their order, each argument named after its field (``state.count``, ``count``)."""
 
     rules: Rules
     players: tuple[Player, ...]
@@ -157,7 +160,7 @@ class State:
     ``shoe_counts``); empty for an infinite deck."""
     dealer: tuple[Card, ...]
     hole: int
-    """The index in ``dealer`` of the face-down card while it is hidden, else -1."""
+    """The index in ``dealer`` of the face-down card while it is hidden, else ``NO_HOLE``."""
     pending: tuple[tuple[int, int], ...]
     """Cards still to deal now: (seat, hand index) or (``DEALER``, ``FACE_DOWN`` or ``FACE_UP``)."""
     current: tuple[int, int]
@@ -217,6 +220,6 @@ class State:
         return player.balance - sum(h.bet for h in self.hands[seat]) - (player.insurance or 0)
 
 
-__all__ = ["DEALER", "FACE_DOWN", "FACE_UP", "FULL_SHOES", "HI_LO", "NO_HAND", "POINTS", "Hand", "Phase",
-           "Player", "State", "full_shoe", "hi_lo", "shoe_counts", "shoe_of", "shoe_with", "shoe_without",
-           "value", "values_of"]
+__all__ = ["DEALER", "FACE_DOWN", "FACE_UP", "FULL_SHOES", "HI_LO", "NO_HAND", "NO_HOLE", "POINTS", "Hand",
+           "Phase", "Player", "State", "full_shoe", "hi_lo", "shoe_counts", "shoe_of", "shoe_with",
+           "shoe_without", "value", "values_of"]

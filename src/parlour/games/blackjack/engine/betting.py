@@ -22,6 +22,7 @@ from parlour.games.blackjack.state import (
     FACE_DOWN,
     FACE_UP,
     NO_HAND,
+    NO_HOLE,
     Hand,
     Phase,
     Player,
@@ -88,16 +89,14 @@ def start_deal(state: State, players: tuple[Player, ...]) -> State:
     """Every seat of ``players`` in the chips has bet: shuffle if the cut card has come out, and
     deal the first cards (a card to each hand, the dealer's, a second card to each hand, the
     dealer's hole card)."""
-    rules = state.rules
-    shuffle = cut_card_out(state)
+    rules, shoe, count, shuffles = state.rules, state.shoe, state.count, state.shuffles
+    if cut_card_out(state):
+        shoe, count, shuffles = full_shoe(rules.decks), 0, shuffles + 1
     hands = tuple([() if p.bet is None else (Hand((), p.bet),) for p in players])
     first = tuple([(seat, 0) for seat, p in enumerate(players) if p.bet is not None])
-    return State(rules=rules, players=players, hands=hands, phase=Phase.DEAL,
-                 shoe=full_shoe(rules.decks) if shuffle else state.shoe,
-                 dealer=(), hole=-1, pending=deal_order(rules.deal, first), current=NO_HAND,
-                 count=0 if shuffle else state.count, history=state.history,
-                 shuffles=state.shuffles + 1 if shuffle else state.shuffles, trained=state.trained,
-                 note=state.note)
+    dealer, hole, pending, current = (), NO_HOLE, deal_order(rules.deal, first), NO_HAND
+    return State(rules, players, hands, Phase.DEAL, shoe, dealer, hole, pending, current, count,
+                 state.history, shuffles, state.trained, state.note)
 
 
 def offers_insurance(state: State) -> bool:

@@ -151,7 +151,7 @@ def deal_card(state: State, card: Card) -> State:
     dealt, the round moves on."""
     rules = state.rules
     target, which = state.pending[0]
-    left = state.pending[1:]
+    pending = state.pending[1:]
     face_down = target == DEALER and which == FACE_DOWN
     shoe, shuffles, count = _shoe_after(state, card, 0 if face_down else hi_lo(card))
     dealer, hole, hands = state.dealer, state.hole, state.hands
@@ -159,16 +159,14 @@ def deal_card(state: State, card: Card) -> State:
         hole = len(dealer) if face_down else hole
         dealer = (*dealer, card)
         if state.phase is Phase.DEALER and dealer_draws(rules, hands, dealer):
-            left = DEALER_CARD
+            pending = DEALER_CARD
     else:
         hand = hands[target][which]
-        hands = with_hand(hands, target, which, Hand(cards=(*hand.cards, card), bet=hand.bet,
-                                                     from_split=hand.from_split, doubled=hand.doubled,
-                                                     surrendered=hand.surrendered))
-    state = State(rules=rules, players=state.players, hands=hands, phase=state.phase, shoe=shoe,
-                  dealer=dealer, hole=hole, pending=left, current=state.current, count=count,
-                  history=state.history, shuffles=shuffles, trained=state.trained, note=state.note)
-    if left:
+        hands = with_hand(hands, target, which, Hand((*hand.cards, card), hand.bet, hand.from_split,
+                                                     hand.doubled, hand.surrendered))
+    state = State(rules, state.players, hands, state.phase, shoe, dealer, hole, pending, state.current, count,
+                  state.history, shuffles, state.trained, state.note)
+    if pending:
         return state
     if state.phase is Phase.DEAL:
         return after_deal(state)

@@ -90,10 +90,10 @@ def play(state: State, seat: int, move: Play) -> State:
         halves = tuple(Hand((card,), hand.bet, from_split=True) for card in hand.cards)
         seat_hands = state.hands[seat]
         hands = put(state.hands, seat, (*seat_hands[:index], *halves, *seat_hands[index + 1:]))
-    return State(rules=state.rules, players=state.players, hands=hands, phase=state.phase, shoe=state.shoe,
-                 dealer=state.dealer, hole=state.hole, pending=((seat, index),),
-                 current=state.current, count=state.count, history=state.history, shuffles=state.shuffles,
-                 trained=state.trained, note=state.note)
+    pending = ((seat, index),)
+    return State(state.rules, state.players, hands, state.phase, state.shoe, state.dealer, state.hole,
+                 pending, state.current, state.count, state.history, state.shuffles, state.trained,
+                 state.note)
 
 
 def stands_by_itself(state: State, seat: int, hand: Hand) -> bool:
@@ -127,9 +127,7 @@ def next_hand(state: State, start: tuple[int, int]) -> State:
     return dealer_turn(state)
 
 
-def _to_act(state: State, here: tuple[int, int], pending: tuple[tuple[int, int], ...]) -> State:
-    """``state`` with the hand ``here`` to act, waiting for the cards ``pending``."""
-    return State(rules=state.rules, players=state.players, hands=state.hands, phase=Phase.PLAY,
-                 shoe=state.shoe, dealer=state.dealer, hole=state.hole, pending=pending,
-                 current=here, count=state.count, history=state.history, shuffles=state.shuffles,
-                 trained=state.trained, note=state.note)
+def _to_act(state: State, current: tuple[int, int], pending: tuple[tuple[int, int], ...]) -> State:
+    """``state`` with the hand ``current`` to act, waiting for the cards ``pending``."""
+    return State(state.rules, state.players, state.hands, Phase.PLAY, state.shoe, state.dealer, state.hole,
+                 pending, current, state.count, state.history, state.shuffles, state.trained, state.note)

@@ -17,6 +17,7 @@ from parlour.games.blackjack.state import (
     DEALER,
     FACE_UP,
     NO_HAND,
+    NO_HOLE,
     Hand,
     Phase,
     Player,
@@ -36,10 +37,11 @@ def dealer_draws(rules: Rules, hands: tuple[tuple[Hand, ...], ...], dealer: tupl
     complete = len(dealer) >= 2
     if complete and not dealer_hits(rules, values_of(dealer)):
         return False
-    every = [hand for seat_hands in hands for hand in seat_hands]
-    if any(not hand.natural(rules) and not hand.surrendered and not hand.bust for hand in every):
-        return True
-    return not complete and any(hand.natural(rules) for hand in every)
+    for seat_hands in hands:
+        for hand in seat_hands:
+            if not hand.surrendered and not hand.bust and (not complete or not hand.natural(rules)):
+                return True
+    return False
 
 
 def dealer_turn(state: State) -> State:
@@ -49,10 +51,9 @@ def dealer_turn(state: State) -> State:
     if state.hole >= 0:
         count += hi_lo(state.dealer[state.hole])
     if dealer_draws(state.rules, state.hands, state.dealer):
-        return State(rules=state.rules, players=state.players, hands=state.hands, phase=Phase.DEALER,
-                     shoe=state.shoe, dealer=state.dealer, hole=-1, pending=DEALER_CARD,
-                     current=NO_HAND, count=count, history=state.history, shuffles=state.shuffles,
-                     trained=state.trained, note=state.note)
+        hole, pending, current = NO_HOLE, DEALER_CARD, NO_HAND
+        return State(state.rules, state.players, state.hands, Phase.DEALER, state.shoe, state.dealer, hole,
+                     pending, current, count, state.history, state.shuffles, state.trained, state.note)
     return settle(state, count)
 
 
@@ -97,23 +98,22 @@ def settle(state: State, count: int) -> State:
     dealer_total = hand_total(dealer_values)[0]
     results: list[tuple[HandResult, ...]] = []
     insurance: list[Chips] = []
-    players: list[Player] = []
+    paid: list[Player] = []
     for player, seat_hands in zip(state.players, state.hands, strict=True):
-        hands = tuple([HandResult(hand.cards, hand.bet,
-                                  *hand_result(rules, hand, dealer_blackjack, dealer_total))
-                       for hand in seat_hands if hand.cards])
+        settled = tuple([HandResult(hand.cards, hand.bet,
+                                    *hand_result(rules, hand, dealer_blackjack, dealer_total))
+                         for hand in seat_hands if hand.cards])
         side_bet = insurance_result(player.insurance, dealer_blackjack)
-        balance = player.balance + side_bet + sum(h.net for h in hands)
-        results.append(hands)
+        balance = player.balance + side_bet + sum([h.net for h in settled])
+        results.append(settled)
         insurance.append(side_bet)
-        players.append(Player(balance, out=balance < rules.min_bet))
+        paid.append(Player(balance, out=balance < rules.min_bet))
     number = state.round
-    record = RoundResult(number, state.dealer, tuple(results), tuple(insurance))
-    over = number >= rules.rounds or all(p.out for p in players)
-    return State(rules=rules, players=tuple(players), hands=((),) * len(players),
-                 phase=Phase.OVER if over else Phase.BET, shoe=state.shoe, dealer=(),
-                 hole=-1, pending=(), current=NO_HAND, count=count, history=(*state.history, record),
-                 shuffles=state.shuffles, trained=state.trained, note=state.note)
+    history = (*state.history, RoundResult(number, state.dealer, tuple(results), tuple(insurance)))
+    phase = Phase.OVER if number >= rules.rounds or all(p.out for p in paid) else Phase.BET
+    players, hands, dealer, hole, pending, current = tuple(paid), ((),) * len(paid), (), NO_HOLE, (), NO_HAND
+    return State(rules, players, hands, phase, state.shoe, dealer, hole, pending, current, count, history,
+                 state.shuffles, state.trained, state.note)
 
 
 def returns(state: State) -> tuple[float, ...]:
