@@ -31,13 +31,13 @@ from parlour.games.blackjack.engine.settlement import returns, seat_scores, winn
 from parlour.games.blackjack.moves import Bet, DoubleDown, Insure, Move, NoInsurance, Split, SurrenderHand
 from parlour.games.blackjack.notation import chips
 from parlour.games.blackjack.rules import Double, Rules, Surrender, may_double
-from parlour.games.blackjack.state import NO_HAND, Phase, Player, State, full_shoe
+from parlour.games.blackjack.state import NO_HAND, NO_HOLE, Phase, Player, State, full_shoe
 
 
 def initial_state(rules: Rules, players: int) -> State:
     """Every player with the bankroll, a fresh shoe (its first shuffle), the first round's bets due."""
     return State(rules=rules, players=(Player(rules.bankroll),) * players, hands=((),) * players,
-                 phase=Phase.BET, shoe=full_shoe(rules.decks), dealer=(), hole=-1, pending=(),
+                 phase=Phase.BET, shoe=full_shoe(rules.decks), dealer=(), hole=NO_HOLE, pending=(),
                  current=NO_HAND, count=0, history=(), shuffles=1, trained=(), note=None)
 
 
@@ -69,7 +69,7 @@ def apply_move(state: State, seat: int, move: Move) -> State:
     """Play ``move``, already known to be legal for ``seat`` (``Game.apply`` checks it)."""
     if isinstance(move, Bet):
         return place_bet(state, seat, move.amount)
-    if isinstance(move, Insure | NoInsurance):
+    if isinstance(move, (Insure, NoInsurance)):
         return answer_insurance(state, seat, move)
     return play(state, seat, move)
 

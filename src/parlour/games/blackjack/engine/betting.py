@@ -62,11 +62,10 @@ def _bets(low: int, stop: int) -> tuple[Bet, ...]:
     return tuple(Bet(amount) for amount in range(low, stop))
 
 
-def place_bet(state: State, seat: int, amount: int) -> State:
-    """``seat`` bets ``amount``; the deal starts once every seat in the chips has bet."""
+def place_bet(state: State, seat: int, bet: int) -> State:
+    """``seat`` bets ``bet`` chips; the deal starts once every seat in the chips has bet."""
     player = state.players[seat]
-    players = put(state.players, seat, Player(player.balance, bet=amount, insurance=player.insurance,
-                                              out=player.out))
+    players = put(state.players, seat, Player(player.balance, bet, player.insurance, player.out))
     return replace(state, players=players) if to_bet(players) else start_deal(state, players)
 
 

@@ -78,18 +78,18 @@ def play(state: State, seat: int, move: Play) -> State:
     hand = state.hands[seat][index]
     if isinstance(move, Stand):
         return next_hand(state, (seat, index + 1))
-    if isinstance(move, SurrenderHand):
-        hands = with_hand(state.hands, seat, index, replace(hand, surrendered=True))
-        return next_hand(replace(state, hands=hands), (seat, index + 1))
     if isinstance(move, Hit):
         hands = state.hands
     elif isinstance(move, DoubleDown):
         hands = with_hand(state.hands, seat, index, replace(hand, bet=hand.bet * 2, doubled=True))
-    else:
-        assert isinstance(move, Split)
+    elif isinstance(move, Split):
         halves = tuple(Hand((card,), hand.bet, from_split=True) for card in hand.cards)
         seat_hands = state.hands[seat]
         hands = put(state.hands, seat, (*seat_hands[:index], *halves, *seat_hands[index + 1:]))
+    else:
+        assert isinstance(move, SurrenderHand)
+        hands = with_hand(state.hands, seat, index, replace(hand, surrendered=True))
+        return next_hand(replace(state, hands=hands), (seat, index + 1))
     pending = ((seat, index),)
     return State(state.rules, state.players, hands, state.phase, state.shoe, state.dealer, state.hole,
                  pending, state.current, state.count, state.history, state.shuffles, state.trained,
@@ -121,7 +121,7 @@ def next_hand(state: State, start: tuple[int, int]) -> State:
             if len(hand.cards) == 1:  # a split hand: its second card first
                 return _to_act(state, here, (here,))
             if not stands_by_itself(state, seat, hand):
-                if state.phase is Phase.PLAY and state.current == here:
+                if state.current == here and state.phase is Phase.PLAY:
                     return state  # (the hand that was to act, after its card)
                 return _to_act(state, here, ())
     return dealer_turn(state)
