@@ -31,13 +31,23 @@ from parlour.games.blackjack.engine.settlement import returns, seat_scores, winn
 from parlour.games.blackjack.moves import Bet, DoubleDown, Insure, Move, NoInsurance, Split, SurrenderHand
 from parlour.games.blackjack.notation import chips
 from parlour.games.blackjack.rules import Double, Rules, Surrender, may_double
-from parlour.games.blackjack.state import NO_HAND, NO_HOLE, Phase, Player, State, full_shoe
+from parlour.games.blackjack.state import (
+    BET,
+    INSURANCE,
+    NO_HAND,
+    NO_HOLE,
+    OVER,
+    PLAY,
+    Player,
+    State,
+    full_shoe,
+)
 
 
 def initial_state(rules: Rules, players: int) -> State:
     """Every player with the bankroll, a fresh shoe (its first shuffle), the first round's bets due."""
     return State(rules=rules, players=(Player(rules.bankroll),) * players, hands=((),) * players,
-                 phase=Phase.BET, shoe=full_shoe(rules.decks), dealer=(), hole=NO_HOLE, pending=(),
+                 phase=BET, shoe=full_shoe(rules.decks), dealer=(), hole=NO_HOLE, pending=(),
                  current=NO_HAND, count=0, history=(), shuffles=1, trained=(), note=None)
 
 
@@ -45,11 +55,11 @@ def to_act(state: State) -> tuple[int, ...]:
     """Chance while a card is to deal; else the seats that may move now."""
     if state.pending:
         return (CHANCE,)
-    if state.phase is Phase.PLAY:
+    if state.phase is PLAY:
         return (state.current[0],)
-    if state.phase is Phase.BET:
+    if state.phase is BET:
         return to_bet(state.players)
-    if state.phase is Phase.INSURANCE:
+    if state.phase is INSURANCE:
         return to_answer_insurance(state)
     return ()
 
@@ -58,9 +68,9 @@ def legal_moves(state: State, seat: int) -> tuple[Move, ...]:
     """``seat``'s moves now (none when it is not to act), in the order of this module's docstring."""
     if seat not in to_act(state):
         return ()
-    if state.phase is Phase.PLAY:
+    if state.phase is PLAY:
         return plays(state, seat)
-    if state.phase is Phase.BET:
+    if state.phase is BET:
         return bets(state, seat)
     return insurance_moves(state, seat)
 
@@ -78,17 +88,17 @@ def explain(state: State, seat: int, move: Move) -> str:
     """Why ``move`` is not legal for ``seat`` now."""
     actors = to_act(state)
     phase = state.phase
-    if phase is Phase.OVER:
+    if phase is OVER:
         return "the game is over"
     if seat not in actors:
         if actors == (CHANCE,):
             return "wait: the cards are being dealt"
-        if phase is Phase.BET:
+        if phase is BET:
             return "you have placed your bet for this round" if state.players[seat].bet is not None \
                 else "you are out of chips"
         return "it is not your turn"
     player = state.players[seat]
-    if phase is Phase.BET:
+    if phase is BET:
         if not isinstance(move, Bet):
             return "place your bet first (bet N)"
         if move.amount < state.rules.min_bet:
@@ -96,7 +106,7 @@ def explain(state: State, seat: int, move: Move) -> str:
         if move.amount > state.rules.max_bet:
             return f"the largest bet is {state.rules.max_bet}"
         return f"you have only {chips(player.balance)} chips"
-    if phase is Phase.INSURANCE:
+    if phase is INSURANCE:
         if isinstance(move, Insure):
             return "you have not enough chips left for insurance (half your bet)"
         return "answer the insurance first: insurance or no insurance"

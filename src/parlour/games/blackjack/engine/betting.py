@@ -18,13 +18,14 @@ from parlour.games.blackjack.engine.settlement import settle
 from parlour.games.blackjack.moves import Bet, Insure, NoInsurance
 from parlour.games.blackjack.rules import Deal, is_blackjack, peeks
 from parlour.games.blackjack.state import (
+    DEAL,
     DEALER,
     FACE_DOWN,
     FACE_UP,
+    INSURANCE,
     NO_HAND,
     NO_HOLE,
     Hand,
-    Phase,
     Player,
     State,
     full_shoe,
@@ -94,7 +95,7 @@ def start_deal(state: State, players: tuple[Player, ...]) -> State:
     hands = tuple([() if p.bet is None else (Hand((), p.bet),) for p in players])
     first = tuple([(seat, 0) for seat, p in enumerate(players) if p.bet is not None])
     dealer, hole, pending, current = (), NO_HOLE, deal_order(rules.deal, first), NO_HAND
-    return State(rules, players, hands, Phase.DEAL, shoe, dealer, hole, pending, current, count,
+    return State(rules, players, hands, DEAL, shoe, dealer, hole, pending, current, count,
                  state.history, shuffles, state.trained, state.note)
 
 
@@ -107,7 +108,7 @@ def offers_insurance(state: State) -> bool:
 def after_deal(state: State) -> State:
     """The first cards are dealt: insurance is offered, or the dealer peeks, or play begins."""
     if offers_insurance(state):
-        return replace(state, phase=Phase.INSURANCE)
+        return replace(state, phase=INSURANCE)
     return after_insurance(state)
 
 

@@ -20,10 +20,12 @@ from parlour.games.blackjack.engine.betting import after_deal
 from parlour.games.blackjack.engine.playing import next_hand, with_hand
 from parlour.games.blackjack.engine.settlement import DEALER_CARD, dealer_draws, settle
 from parlour.games.blackjack.state import (
+    DEAL,
     DEALER,
+    DEALERS_TURN,
     FACE_DOWN,
+    PLAY,
     Hand,
-    Phase,
     State,
     full_shoe,
     hi_lo,
@@ -158,7 +160,7 @@ def deal_card(state: State, card: Card) -> State:
     if target == DEALER:
         hole = len(dealer) if face_down else hole
         dealer = (*dealer, card)
-        if state.phase is Phase.DEALER and dealer_draws(rules, hands, dealer):
+        if state.phase is DEALERS_TURN and dealer_draws(rules, hands, dealer):
             pending = DEALER_CARD
     else:
         hand = hands[target][which]
@@ -168,8 +170,8 @@ def deal_card(state: State, card: Card) -> State:
                   state.history, shuffles, state.trained, state.note)
     if pending:
         return state
-    if state.phase is Phase.DEAL:
+    if state.phase is DEAL:
         return after_deal(state)
-    if state.phase is Phase.PLAY:
+    if state.phase is PLAY:
         return next_hand(state, state.current)
     return settle(state, count)

@@ -14,7 +14,7 @@ from typing import TypeVar
 from parlour.games.blackjack.engine.settlement import dealer_turn
 from parlour.games.blackjack.moves import DoubleDown, Hit, Play, Split, Stand, SurrenderHand
 from parlour.games.blackjack.rules import Surrender, hand_total, is_blackjack, may_double
-from parlour.games.blackjack.state import Hand, Phase, State
+from parlour.games.blackjack.state import PLAY, Hand, State
 
 HIT, STAND, DOUBLE, SPLIT, SURRENDER = Hit(), Stand(), DoubleDown(), Split(), SurrenderHand()
 FIRST_HAND = (0, 0)
@@ -121,7 +121,7 @@ def next_hand(state: State, start: tuple[int, int]) -> State:
             if len(hand.cards) == 1:  # a split hand: its second card first
                 return _to_act(state, here, (here,))
             if not stands_by_itself(state, seat, hand):
-                if state.current == here and state.phase is Phase.PLAY:
+                if state.current == here and state.phase is PLAY:
                     return state  # (the hand that was to act, after its card)
                 return _to_act(state, here, ())
     return dealer_turn(state)
@@ -129,5 +129,5 @@ def next_hand(state: State, start: tuple[int, int]) -> State:
 
 def _to_act(state: State, current: tuple[int, int], pending: tuple[tuple[int, int], ...]) -> State:
     """``state`` with the hand ``current`` to act, waiting for the cards ``pending``."""
-    return State(state.rules, state.players, state.hands, Phase.PLAY, state.shoe, state.dealer, state.hole,
+    return State(state.rules, state.players, state.hands, PLAY, state.shoe, state.dealer, state.hole,
                  pending, current, state.count, state.history, state.shuffles, state.trained, state.note)

@@ -14,12 +14,14 @@ from parlour.core.cards import Card
 from parlour.games.blackjack.moves import Chips, HandResult, Outcome, RoundResult
 from parlour.games.blackjack.rules import Rules, dealer_hits, hand_total, is_blackjack
 from parlour.games.blackjack.state import (
+    BET,
     DEALER,
+    DEALERS_TURN,
     FACE_UP,
     NO_HAND,
     NO_HOLE,
+    OVER,
     Hand,
-    Phase,
     Player,
     State,
     hi_lo,
@@ -52,7 +54,7 @@ def dealer_turn(state: State) -> State:
         count += hi_lo(state.dealer[state.hole])
     if dealer_draws(state.rules, state.hands, state.dealer):
         hole, pending, current = NO_HOLE, DEALER_CARD, NO_HAND
-        return State(state.rules, state.players, state.hands, Phase.DEALER, state.shoe, state.dealer, hole,
+        return State(state.rules, state.players, state.hands, DEALERS_TURN, state.shoe, state.dealer, hole,
                      pending, current, count, state.history, state.shuffles, state.trained, state.note)
     return settle(state, count)
 
@@ -110,7 +112,7 @@ def settle(state: State, count: int) -> State:
         paid.append(Player(balance, out=balance < rules.min_bet))
     number = state.round
     history = (*state.history, RoundResult(number, state.dealer, tuple(results), tuple(insurance)))
-    phase = Phase.OVER if number >= rules.rounds or all(p.out for p in paid) else Phase.BET
+    phase = OVER if number >= rules.rounds or all(p.out for p in paid) else BET
     players, hands, dealer, hole, pending, current = tuple(paid), ((),) * len(paid), (), NO_HOLE, (), NO_HAND
     return State(rules, players, hands, phase, state.shoe, dealer, hole, pending, current, count, history,
                  state.shuffles, state.trained, state.note)
