@@ -147,10 +147,11 @@ def _shoe_after(state: State, card: Card, shown: int) -> tuple[bytes, int, int]:
     return _refill(decks, (card, *table)), state.shuffles + 1, count
 
 
-def deal_card(state: State, card: Card) -> State:
-    """Deal ``card``, the card drawn, to the first hand waiting for one (in the dealer's turn, the
-    dealer's next card is due at once while the dealer draws); once the cards waited for are
+def deal_card(state: State, outcome: Card) -> State:
+    """Deal ``outcome``, the card drawn, to the first hand waiting for one (in the dealer's turn,
+    the dealer's next card is due at once while the dealer draws); once the cards waited for are
     dealt, the round moves on."""
+    card = outcome
     rules = state.rules
     target, which = state.pending[0]
     pending = state.pending[1:]
