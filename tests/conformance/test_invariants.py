@@ -243,7 +243,8 @@ def test_the_scores_are_recomputed_not_trusted() -> None:
     players = (dataclasses.replace(s.players[0], balance=s.players[0].balance + Fraction(1, 2)),
                *s.players[1:])
     checker.checked = [None] * len(players)
-    fails(lambda: checker.state(dataclasses.replace(s, players=players)), "the rounds make")
+    fails(lambda: checker.state(dataclasses.replace(s, table=dataclasses.replace(s.table, players=players))),
+          "the rounds make")
     fails(lambda: checker.state(dataclasses.replace(s, count=s.count + 1)), "running count")
     # Go Fish: the returns at the end
     game, checker, s = reach("go-fish", 0, 6, lambda s: s.phase.value == "over")

@@ -59,7 +59,8 @@ def test_random_games_from_a_state_and_from_copies_of_it_are_the_same_games() ->
 
 def test_the_bets_follow_each_seats_chips() -> None:
     rich = GAME.initial_state(dataclasses.replace(RULES, max_bet=5), 2)
-    poor = dataclasses.replace(rich, players=(Player(Fraction(2)), rich.players[1]))
+    poorer = (Player(2), rich.players[1])
+    poor = dataclasses.replace(rich, table=dataclasses.replace(rich.table, players=poorer))
     assert [m.amount for m in GAME.legal_moves(rich, 0)] == [1, 2, 3, 4, 5]
     assert [m.amount for m in GAME.legal_moves(poor, 0)] == [1, 2]
     assert [m.amount for m in GAME.legal_moves(poor, 1)] == [1, 2, 3, 4, 5]
@@ -71,7 +72,7 @@ def test_the_bets_follow_each_seats_chips() -> None:
 def test_a_balance_of_any_fraction_is_settled_exactly() -> None:
     for balance in (Fraction(50), Fraction(101, 2)):
         start = GAME.initial_state(RULES, 1)
-        state = dataclasses.replace(start, players=(Player(balance),))
+        state = dataclasses.replace(start, table=dataclasses.replace(start.table, players=(Player(balance),)))
         state = GAME.apply(state, 0, Bet(1))
         for text in ("TS", "9H", "8D", "7C"):  # 18 against 16: the dealer draws
             state = GAME.apply(state, CHANCE, Card.parse(text))

@@ -150,13 +150,33 @@ class Player:
 
 
 @dataclass(frozen=True, slots=True)
-class State:
-    """The table.  Every field is given whenever a state is made: none has a default that could
-    be dropped by mistake.  The engine builds each new state once, with its constructor, giving
-    the fields in their order, each argument named after its field (``state.count``, ``count``)."""
+class Table:
+    """What changes only now and then: the house rules, the players and their chips, the rounds
+    played, the shoe's shuffles and the trainer's record."""
 
     rules: Rules
     players: tuple[Player, ...]
+    history: tuple[RoundResult, ...]
+    """Every round settled so far."""
+    shuffles: int
+    """How many times the shoe has been shuffled (the first shuffle is before round 1)."""
+    trained: tuple[tuple[int, int], ...]
+    """Trainer: each seat's (plays judged, best plays)."""
+    note: TrainerNote | None
+    """Trainer: the word on the last play judged."""
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """The table, and what changes at every step: the hands, the phase, the shoe, the dealer's
+    cards, the cards due, the hand to act and the running count.  The table's fields read
+    through (``state.rules`` is ``state.table.rules``; the engine reads ``state.table``).
+
+    Every field is given whenever a state is made: none has a default that could be dropped by
+    mistake.  The engine builds each new state once, with its constructor, giving the fields in
+    their order, each argument named after its field (``state.count``, ``count``)."""
+
+    table: Table
     hands: tuple[tuple[Hand, ...], ...]
     """Each seat's hands this round, left to right (none before the deal, for a seat not dealt
     in, or once the round is settled)."""
@@ -173,14 +193,30 @@ class State:
     """The seat and hand to act in the PLAY phase (``NO_HAND`` outside it)."""
     count: int
     """The Hi-Lo running count of every card shown since the last shuffle."""
-    history: tuple[RoundResult, ...]
-    """Every round settled so far."""
-    shuffles: int
-    """How many times the shoe has been shuffled (the first shuffle is before round 1)."""
-    trained: tuple[tuple[int, int], ...]
-    """Trainer: each seat's (plays judged, best plays)."""
-    note: TrainerNote | None
-    """Trainer: the word on the last play judged."""
+
+    @property
+    def rules(self) -> Rules:
+        return self.table.rules
+
+    @property
+    def players(self) -> tuple[Player, ...]:
+        return self.table.players
+
+    @property
+    def history(self) -> tuple[RoundResult, ...]:
+        return self.table.history
+
+    @property
+    def shuffles(self) -> int:
+        return self.table.shuffles
+
+    @property
+    def trained(self) -> tuple[tuple[int, int], ...]:
+        return self.table.trained
+
+    @property
+    def note(self) -> TrainerNote | None:
+        return self.table.note
 
     @property
     def over(self) -> bool:
@@ -189,13 +225,13 @@ class State:
     @property
     def round(self) -> int:
         """The round being played (the last one, once the game is over)."""
-        return len(self.history) + (self.phase is not OVER)
+        return len(self.table.history) + (self.phase is not OVER)
 
     @property
     def dealt(self) -> int:
         """Cards dealt since the last shuffle: those not in the shoe (0 for an infinite deck).  In a
         view's state the face-down hole card is in the shoe, among the unseen."""
-        return 52 * self.rules.decks - len(self.shoe)
+        return 52 * self.table.rules.decks - len(self.shoe)
 
     @property
     def dealer_values(self) -> tuple[int, ...]:
@@ -204,7 +240,7 @@ class State:
     @property
     def up_card(self) -> Card | None:
         """The dealer's card showing while the players decide (casino deals only)."""
-        if not self.rules.dealer_shows_card or not self.dealer:
+        if not self.table.rules.dealer_shows_card or not self.dealer:
             return None
         return self.dealer[0]
 
@@ -222,7 +258,7 @@ class State:
 
     def free(self, seat: int) -> Chips:
         """``seat``'s chips not yet on the table this round."""
-        player = self.players[seat]
+        player = self.table.players[seat]
         return player.balance - sum(h.bet for h in self.hands[seat]) - (player.insurance or 0)
 
 
@@ -245,6 +281,7 @@ __all__ = [
     "Phase",
     "Player",
     "State",
+    "Table",
     "full_shoe",
     "hi_lo",
     "shoe_counts",

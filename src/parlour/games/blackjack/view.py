@@ -43,9 +43,8 @@ def public(state: State) -> State:
     card = state.dealer[state.hole]
     shoe = shoe_with(state.shoe, card) if state.rules.decks else state.shoe
     dealer = state.dealer[:state.hole] + state.dealer[state.hole + 1:]
-    return State(state.rules, state.players, state.hands, state.phase, shoe, dealer, state.hole,
-                 state.pending, state.current, state.count, state.history, state.shuffles, state.trained,
-                 state.note)
+    return State(state.table, state.hands, state.phase, shoe, dealer, state.hole, state.pending,
+                 state.current, state.count)
 
 
 def resample_hidden(state: State, rng: random.Random) -> State:

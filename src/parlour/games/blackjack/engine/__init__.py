@@ -40,15 +40,17 @@ from parlour.games.blackjack.state import (
     PLAY,
     Player,
     State,
+    Table,
     full_shoe,
 )
 
 
 def initial_state(rules: Rules, players: int) -> State:
     """Every player with the bankroll, a fresh shoe (its first shuffle), the first round's bets due."""
-    return State(rules=rules, players=(Player(rules.bankroll),) * players, hands=((),) * players,
-                 phase=BET, shoe=full_shoe(rules.decks), dealer=(), hole=NO_HOLE, pending=(),
-                 current=NO_HAND, count=0, history=(), shuffles=1, trained=(), note=None)
+    table = Table(rules=rules, players=(Player(rules.bankroll),) * players, history=(), shuffles=1,
+                  trained=(), note=None)
+    return State(table=table, hands=((),) * players, phase=BET, shoe=full_shoe(rules.decks), dealer=(),
+                 hole=NO_HOLE, pending=(), current=NO_HAND, count=0)
 
 
 def to_act(state: State) -> tuple[int, ...]:
@@ -58,7 +60,7 @@ def to_act(state: State) -> tuple[int, ...]:
     if state.phase is PLAY:
         return (state.current[0],)
     if state.phase is BET:
-        return to_bet(state.players)
+        return to_bet(state.table.players)
     if state.phase is INSURANCE:
         return to_answer_insurance(state)
     return ()
@@ -94,17 +96,17 @@ def explain(state: State, seat: int, move: Move) -> str:
         if actors == (CHANCE,):
             return "wait: the cards are being dealt"
         if phase is BET:
-            return "you have placed your bet for this round" if state.players[seat].bet is not None \
+            return "you have placed your bet for this round" if state.table.players[seat].bet is not None \
                 else "you are out of chips"
         return "it is not your turn"
-    player = state.players[seat]
+    player = state.table.players[seat]
     if phase is BET:
         if not isinstance(move, Bet):
             return "place your bet first (bet N)"
-        if move.amount < state.rules.min_bet:
-            return f"the smallest bet is {state.rules.min_bet}"
-        if move.amount > state.rules.max_bet:
-            return f"the largest bet is {state.rules.max_bet}"
+        if move.amount < state.table.rules.min_bet:
+            return f"the smallest bet is {state.table.rules.min_bet}"
+        if move.amount > state.table.rules.max_bet:
+            return f"the largest bet is {state.table.rules.max_bet}"
         return f"you have only {chips(player.balance)} chips"
     if phase is INSURANCE:
         if isinstance(move, Insure):
@@ -116,7 +118,7 @@ def explain(state: State, seat: int, move: Move) -> str:
 def _why_not_play(state: State, seat: int, move: Move) -> str:
     """Why ``move`` is not a play the hand to act may make."""
     hand = state.hand
-    rules = state.rules
+    rules = state.table.rules
     if isinstance(move, Bet):
         return "bets are placed before the deal"
     if isinstance(move, Insure | NoInsurance):

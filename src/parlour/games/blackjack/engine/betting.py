@@ -28,6 +28,7 @@ from parlour.games.blackjack.state import (
     Hand,
     Player,
     State,
+    Table,
     full_shoe,
     hi_lo,
     value,
@@ -42,14 +43,14 @@ def to_bet(players: tuple[Player, ...]) -> tuple[int, ...]:
 
 def to_answer_insurance(state: State) -> tuple[int, ...]:
     """The seats still to answer the insurance: dealt in, no answer yet."""
-    return tuple(seat for seat, (p, hands) in enumerate(zip(state.players, state.hands, strict=True))
+    return tuple(seat for seat, (p, hands) in enumerate(zip(state.table.players, state.hands, strict=True))
                  if hands and p.insurance is None)
 
 
 def bet_amounts(state: State, seat: int) -> range:
     """The bets ``seat`` may place: from the table's smallest to its largest or the seat's chips."""
-    rules = state.rules
-    return range(rules.min_bet, min(rules.max_bet, int(state.players[seat].balance)) + 1)
+    rules = state.table.rules
+    return range(rules.min_bet, min(rules.max_bet, int(state.table.players[seat].balance)) + 1)
 
 
 def bets(state: State, seat: int) -> tuple[Bet, ...]:
@@ -65,15 +66,17 @@ def _bets(low: int, stop: int) -> tuple[Bet, ...]:
 
 def place_bet(state: State, seat: int, bet: int) -> State:
     """``seat`` bets ``bet`` chips; the deal starts once every seat in the chips has bet."""
-    player = state.players[seat]
-    players = put(state.players, seat, Player(player.balance, bet, player.insurance, player.out))
-    return replace(state, players=players) if to_bet(players) else start_deal(state, players)
+    player = state.table.players[seat]
+    players = put(state.table.players, seat, Player(player.balance, bet, player.insurance, player.out))
+    if to_bet(players):
+        return replace(state, table=replace(state.table, players=players))
+    return start_deal(state, players)
 
 
 def cut_card_out(state: State) -> bool:
     """The cut card has come out: the shoe is shuffled before the next round."""
-    decks, dealt = state.rules.decks, state.dealt
-    return bool(decks and dealt and dealt * 100 >= state.rules.penetration * 52 * decks)
+    decks, dealt = state.table.rules.decks, state.dealt
+    return bool(decks and dealt and dealt * 100 >= state.table.rules.penetration * 52 * decks)
 
 
 def deal_order(deal: Deal, first: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
@@ -89,19 +92,19 @@ def start_deal(state: State, players: tuple[Player, ...]) -> State:
     """Every seat of ``players`` in the chips has bet: shuffle if the cut card has come out, and
     deal the first cards (a card to each hand, the dealer's, a second card to each hand, the
     dealer's hole card)."""
-    rules, shoe, count, shuffles = state.rules, state.shoe, state.count, state.shuffles
+    rules, shoe, count, shuffles = state.table.rules, state.shoe, state.count, state.table.shuffles
     if cut_card_out(state):
         shoe, count, shuffles = full_shoe(rules.decks), 0, shuffles + 1
+    table = Table(rules, players, state.table.history, shuffles, state.table.trained, state.table.note)
     hands = tuple([() if p.bet is None else (Hand((), p.bet),) for p in players])
     first = tuple([(seat, 0) for seat, p in enumerate(players) if p.bet is not None])
     dealer, hole, pending, current = (), NO_HOLE, deal_order(rules.deal, first), NO_HAND
-    return State(rules, players, hands, DEAL, shoe, dealer, hole, pending, current, count,
-                 state.history, shuffles, state.trained, state.note)
+    return State(table, hands, DEAL, shoe, dealer, hole, pending, current, count)
 
 
 def offers_insurance(state: State) -> bool:
     """Insurance is offered: the table has it and the dealer shows an ace."""
-    rules = state.rules
+    rules = state.table.rules
     return rules.insurance and rules.dealer_shows_card and bool(state.dealer) and value(state.dealer[0]) == 1
 
 
@@ -114,16 +117,17 @@ def after_deal(state: State) -> State:
 
 def insurance_moves(state: State, seat: int) -> tuple[Insure | NoInsurance, ...]:
     """Insurance costs half the bet, from the chips not yet on the table."""
-    return (Insure(), NoInsurance()) if state.free(seat) * 2 >= state.players[seat].bet_or_zero() \
+    return (Insure(), NoInsurance()) if state.free(seat) * 2 >= state.table.players[seat].bet_or_zero() \
         else (NoInsurance(),)
 
 
 def answer_insurance(state: State, seat: int, move: Insure | NoInsurance) -> State:
     """``seat`` takes insurance (half its bet) or not; once every seat has answered, the dealer
     peeks or play begins."""
-    player = state.players[seat]
+    player = state.table.players[seat]
     amount = Fraction(player.bet_or_zero(), 2) if isinstance(move, Insure) else 0
-    state = replace(state, players=put(state.players, seat, replace(player, insurance=amount)))
+    players = put(state.table.players, seat, replace(player, insurance=amount))
+    state = replace(state, table=replace(state.table, players=players))
     return state if to_answer_insurance(state) else after_insurance(state)
 
 
@@ -131,6 +135,6 @@ def after_insurance(state: State) -> State:
     """A dealer who peeks and has a blackjack turns the hole card up (it is counted) and the
     round is settled at once; otherwise play begins."""
     dealer = state.dealer
-    if dealer and peeks(state.rules, value(dealer[0])) and is_blackjack(values_of(dealer)):
+    if dealer and peeks(state.table.rules, value(dealer[0])) and is_blackjack(values_of(dealer)):
         return settle(state, state.count + (hi_lo(dealer[state.hole]) if state.hole >= 0 else 0))
     return next_hand(state, FIRST_HAND)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 from typing import overload
@@ -27,6 +28,7 @@ from parlour.games.blackjack.state import (
     PLAY,
     Hand,
     State,
+    Table,
     full_shoe,
     hi_lo,
     shoe_without,
@@ -41,7 +43,7 @@ _ANY_CARD = tuple((card, Fraction(1, 52)) for card in DECK)
 def card_chances(state: State) -> tuple[tuple[Card, Fraction], ...]:
     """The next card and its probability: as many as are left in the shoe, each of the 52 alike
     for an infinite deck."""
-    return _from_shoe(state.shoe) if state.rules.decks else _ANY_CARD
+    return _from_shoe(state.shoe) if state.table.rules.decks else _ANY_CARD
 
 
 @lru_cache(maxsize=4096)
@@ -86,7 +88,7 @@ class CardsLeft(Sequence[Card]):
 
 def cards_left(state: State) -> CardsLeft:
     """The cards that may be dealt next (those ``card_chances`` gives a probability)."""
-    return CardsLeft(state.shoe if state.rules.decks else b"")
+    return CardsLeft(state.shoe if state.table.rules.decks else b"")
 
 
 def draw_card(state: State, rng: random.Random) -> Card:
@@ -97,7 +99,7 @@ def draw_card(state: State, rng: random.Random) -> Card:
     ``step``, the greatest common divisor of the cards' counts, and the shoe lists the cards in
     ``card_chances``' order, each as many times as its count, so the point drawn, times
     ``step``, is where the generic draw's point falls among its cumulative weights."""
-    if not state.rules.decks:
+    if not state.table.rules.decks:
         return DECK[rng.randrange(52)]
     shoe = state.shoe
     step = _common_count(shoe)
@@ -128,23 +130,24 @@ def _on_table(state: State) -> list[Card]:
     return [*state.dealer, *(card for hands in state.hands for hand in hands for card in hand.cards)]
 
 
-def _shoe_after(state: State, card: Card, shown: int) -> tuple[bytes, int, int]:
+def _shoe_after(state: State, card: Card, shown: int) -> tuple[bytes, Table, int]:
     """The shoe once ``card``, the next card, is dealt: less that card (the shoe's last card
-    brings a new shuffle, of every card not on the table), the shuffles, and the running count
-    with ``shown`` (the card's count if it is dealt face up, else 0)."""
-    decks = state.rules.decks
+    brings a new shuffle, of every card not on the table, counted on the table), and the running
+    count with ``shown`` (the card's count if it is dealt face up, else 0)."""
+    decks = state.table.rules.decks
     if not decks:
-        return state.shoe, state.shuffles, state.count + shown
+        return state.shoe, state.table, state.count + shown
     left = shoe_without(state.shoe, card)
     if left:
-        return left, state.shuffles, state.count + shown
+        return left, state.table, state.count + shown
     # the shoe's last card: every card not on the table is shuffled in; the cards on the table
     # (and ``card``) stay out: they are what has been dealt since this shuffle, and those shown
     # are its running count
-    table = _on_table(state)
+    shown_cards = _on_table(state)
     hole = hi_lo(state.dealer[state.hole]) if state.hole >= 0 else 0
-    count = sum(hi_lo(c) for c in table) - hole + shown
-    return _refill(decks, (card, *table)), state.shuffles + 1, count
+    count = sum(hi_lo(c) for c in shown_cards) - hole + shown
+    table = replace(state.table, shuffles=state.table.shuffles + 1)
+    return _refill(decks, (card, *shown_cards)), table, count
 
 
 def deal_card(state: State, outcome: Card) -> State:
@@ -152,11 +155,11 @@ def deal_card(state: State, outcome: Card) -> State:
     the dealer's next card is due at once while the dealer draws); once the cards waited for are
     dealt, the round moves on."""
     card = outcome
-    rules = state.rules
+    rules = state.table.rules
     target, which = state.pending[0]
     pending = state.pending[1:]
     face_down = target == DEALER and which == FACE_DOWN
-    shoe, shuffles, count = _shoe_after(state, card, 0 if face_down else hi_lo(card))
+    shoe, table, count = _shoe_after(state, card, 0 if face_down else hi_lo(card))
     dealer, hole, hands = state.dealer, state.hole, state.hands
     if target == DEALER:
         hole = len(dealer) if face_down else hole
@@ -167,8 +170,7 @@ def deal_card(state: State, outcome: Card) -> State:
         hand = hands[target][which]
         hands = with_hand(hands, target, which, Hand((*hand.cards, card), hand.bet, hand.from_split,
                                                      hand.doubled, hand.surrendered))
-    state = State(rules, state.players, hands, state.phase, shoe, dealer, hole, pending, state.current, count,
-                  state.history, shuffles, state.trained, state.note)
+    state = State(table, hands, state.phase, shoe, dealer, hole, pending, state.current, count)
     if pending:
         return state
     if state.phase is DEAL:

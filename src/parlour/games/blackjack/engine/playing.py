@@ -40,7 +40,7 @@ def with_hand(hands: tuple[tuple[Hand, ...], ...], seat: int, index: int,
 def may_split(state: State, seat: int) -> bool:
     """The rules let ``seat``'s hand to act be split (chips aside): a pair, fewer hands than the
     table allows, and aces split again only where the rules say so."""
-    rules = state.rules
+    rules = state.table.rules
     hands = state.hands[seat]
     hand = hands[state.current[1]]
     if len(hand.cards) != 2 or len(hands) >= rules.split_hands:
@@ -52,7 +52,7 @@ def may_split(state: State, seat: int) -> bool:
 def plays(state: State, seat: int) -> tuple[Play, ...]:
     """The plays of ``seat``'s hand to act: hit and stand, and those of double, split and
     surrender the rules and the seat's free chips allow."""
-    rules = state.rules
+    rules = state.table.rules
     hand = state.hands[seat][state.current[1]]
     if len(hand.cards) != 2:
         return HIT, STAND
@@ -91,14 +91,13 @@ def play(state: State, seat: int, move: Play) -> State:
         hands = with_hand(state.hands, seat, index, replace(hand, surrendered=True))
         return next_hand(replace(state, hands=hands), (seat, index + 1))
     pending = ((seat, index),)
-    return State(state.rules, state.players, hands, state.phase, state.shoe, state.dealer, state.hole,
-                 pending, state.current, state.count, state.history, state.shuffles, state.trained,
-                 state.note)
+    return State(state.table, hands, state.phase, state.shoe, state.dealer, state.hole, pending,
+                 state.current, state.count)
 
 
 def stands_by_itself(state: State, seat: int, hand: Hand) -> bool:
     """``seat``'s ``hand``, dealt its first two cards, has nothing to decide."""
-    rules = state.rules
+    rules = state.table.rules
     values = hand.values
     if hand_total(values)[0] >= 21 or hand.doubled:
         return True
@@ -129,5 +128,5 @@ def next_hand(state: State, start: tuple[int, int]) -> State:
 
 def _to_act(state: State, current: tuple[int, int], pending: tuple[tuple[int, int], ...]) -> State:
     """``state`` with the hand ``current`` to act, waiting for the cards ``pending``."""
-    return State(state.rules, state.players, state.hands, PLAY, state.shoe, state.dealer, state.hole,
-                 pending, current, state.count, state.history, state.shuffles, state.trained, state.note)
+    return State(state.table, state.hands, PLAY, state.shoe, state.dealer, state.hole, pending, current,
+                 state.count)

@@ -24,6 +24,7 @@ from parlour.games.blackjack.state import (
     Hand,
     Player,
     State,
+    Table,
     hi_lo,
     values_of,
 )
@@ -52,10 +53,10 @@ def dealer_turn(state: State) -> State:
     count = state.count
     if state.hole >= 0:
         count += hi_lo(state.dealer[state.hole])
-    if dealer_draws(state.rules, state.hands, state.dealer):
+    if dealer_draws(state.table.rules, state.hands, state.dealer):
         hole, pending, current = NO_HOLE, DEALER_CARD, NO_HAND
-        return State(state.rules, state.players, state.hands, DEALERS_TURN, state.shoe, state.dealer, hole,
-                     pending, current, count, state.history, state.shuffles, state.trained, state.note)
+        return State(state.table, state.hands, DEALERS_TURN, state.shoe, state.dealer, hole, pending, current,
+                     count)
     return settle(state, count)
 
 
@@ -94,14 +95,14 @@ def settle(state: State, count: int) -> State:
     """Pay every hand and insurance, record the round and end it, with the running ``count``
     (the hole card counted in, if it was turned up).  A player left with fewer chips than the
     smallest bet is out; the game ends after the last round or once every player is out."""
-    rules = state.rules
+    rules = state.table.rules
     dealer_values = values_of(state.dealer)
     dealer_blackjack = rules.naturals and is_blackjack(dealer_values)
     dealer_total = hand_total(dealer_values)[0]
     results: list[tuple[HandResult, ...]] = []
     insurance: list[Chips] = []
     paid: list[Player] = []
-    for player, seat_hands in zip(state.players, state.hands, strict=True):
+    for player, seat_hands in zip(state.table.players, state.hands, strict=True):
         settled = tuple([HandResult(hand.cards, hand.bet,
                                     *hand_result(rules, hand, dealer_blackjack, dealer_total))
                          for hand in seat_hands if hand.cards])
@@ -111,25 +112,26 @@ def settle(state: State, count: int) -> State:
         insurance.append(side_bet)
         paid.append(Player(balance, out=balance < rules.min_bet))
     number = state.round
-    history = (*state.history, RoundResult(number, state.dealer, tuple(results), tuple(insurance)))
+    history = (*state.table.history, RoundResult(number, state.dealer, tuple(results), tuple(insurance)))
     phase = OVER if number >= rules.rounds or all(p.out for p in paid) else BET
-    players, hands, dealer, hole, pending, current = tuple(paid), ((),) * len(paid), (), NO_HOLE, (), NO_HAND
-    return State(rules, players, hands, phase, state.shoe, dealer, hole, pending, current, count, history,
-                 state.shuffles, state.trained, state.note)
+    table = Table(rules, tuple(paid), history, state.table.shuffles, state.table.trained, state.table.note)
+    hands, dealer, hole, pending, current = ((),) * len(paid), (), NO_HOLE, (), NO_HAND
+    return State(table, hands, phase, state.shoe, dealer, hole, pending, current, count)
 
 
 def returns(state: State) -> tuple[float, ...]:
     """Each player's chips won (or lost, negative) since the start."""
-    return tuple(float(p.balance - state.rules.bankroll) for p in state.players)
+    return tuple(float(p.balance - state.table.rules.bankroll) for p in state.table.players)
 
 
 def winners(state: State) -> tuple[int, ...]:
     """Once the game is over, the players with more chips than they started with."""
     if not state.over:
         return ()
-    return tuple(seat for seat, p in enumerate(state.players) if p.balance > state.rules.bankroll)
+    return tuple(seat for seat, p in enumerate(state.table.players) if p.balance > state.table.rules.bankroll)
 
 
 def seat_scores(state: State) -> tuple[tuple[int, ...], ...]:
     """Each player's net chips in each round so far (whole chips, rounded toward zero)."""
-    return tuple(tuple(int(r.net(seat)) for r in state.history) for seat in range(len(state.players)))
+    history = state.table.history
+    return tuple(tuple(int(r.net(seat)) for r in history) for seat in range(len(state.table.players)))
