@@ -1256,6 +1256,7 @@ class BlackjackChecker(Checker):
             if p.bet is not None:
                 assert r.min_bet <= p.bet <= r.max_bet and p.bet <= p.balance, "a bet out of bounds"
             for h in hands:
+                assert h.values == tuple(b_points(c) for c in h.cards), "a hand's points"
                 assert h.bet == p.bet * (2 if h.doubled else 1), "a hand's bet"
                 assert not h.doubled or len(h.cards) <= 3
                 staked += h.bet

@@ -103,18 +103,16 @@ NO_HOLE = -1
 
 @dataclass(frozen=True, slots=True)
 class Hand:
-    """One hand of a seat this round: its cards, its bet, how it came about and how it ended.
-    (Whether it has been played out follows from whose turn it is: ``State.done``.)"""
+    """One hand of a seat this round: its cards (and their points), its bet, how it came about and
+    how it ended.  (Whether it has been played out follows from whose turn it is: ``State.done``.)"""
 
     cards: tuple[Card, ...]
+    values: tuple[int, ...]
+    """Each card's points, ``values_of(cards)``: worked out once, as each card is dealt."""
     bet: int
     from_split: bool = False
     doubled: bool = False
     surrendered: bool = False
-
-    @property
-    def values(self) -> tuple[int, ...]:
-        return values_of(self.cards)
 
     @property
     def total(self) -> int:

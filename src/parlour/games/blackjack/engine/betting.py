@@ -96,7 +96,7 @@ def start_deal(state: State, players: tuple[Player, ...]) -> State:
     if cut_card_out(state):
         shoe, count, shuffles = full_shoe(rules.decks), 0, shuffles + 1
     table = Table(rules, players, state.table.history, shuffles, state.table.trained, state.table.note)
-    hands = tuple([() if p.bet is None else (Hand((), p.bet),) for p in players])
+    hands = tuple([() if p.bet is None else (Hand((), (), p.bet),) for p in players])
     first = tuple([(seat, 0) for seat, p in enumerate(players) if p.bet is not None])
     dealer, hole, pending, current = (), NO_HOLE, deal_order(rules.deal, first), NO_HAND
     return State(table, hands, DEAL, shoe, dealer, hole, pending, current, count)

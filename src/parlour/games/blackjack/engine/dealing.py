@@ -32,6 +32,7 @@ from parlour.games.blackjack.state import (
     full_shoe,
     hi_lo,
     shoe_without,
+    value,
 )
 
 DECK = standard_deck()
@@ -168,8 +169,9 @@ def deal_card(state: State, outcome: Card) -> State:
             pending = DEALER_CARD
     else:
         hand = hands[target][which]
-        hands = with_hand(hands, target, which, Hand((*hand.cards, card), hand.bet, hand.from_split,
-                                                     hand.doubled, hand.surrendered))
+        dealt = Hand((*hand.cards, card), (*hand.values, value(card)), hand.bet, hand.from_split,
+                     hand.doubled, hand.surrendered)
+        hands = with_hand(hands, target, which, dealt)
     state = State(table, hands, state.phase, shoe, dealer, hole, pending, state.current, count)
     if pending:
         return state

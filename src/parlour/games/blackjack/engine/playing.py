@@ -83,7 +83,8 @@ def play(state: State, seat: int, move: Play) -> State:
     elif isinstance(move, DoubleDown):
         hands = with_hand(state.hands, seat, index, replace(hand, bet=hand.bet * 2, doubled=True))
     elif isinstance(move, Split):
-        halves = tuple(Hand((card,), hand.bet, from_split=True) for card in hand.cards)
+        halves = tuple(Hand((card,), (points,), hand.bet, from_split=True)
+                       for card, points in zip(hand.cards, hand.values, strict=True))
         seat_hands = state.hands[seat]
         hands = put(state.hands, seat, (*seat_hands[:index], *halves, *seat_hands[index + 1:]))
     else:
