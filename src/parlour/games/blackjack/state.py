@@ -61,8 +61,7 @@ def shoe_counts(shoe: bytes) -> tuple[int, ...]:
 
 def shoe_without(shoe: bytes, card: Card) -> bytes:
     """``shoe`` less one copy of ``card`` (which it holds)."""
-    at = shoe.index(card.index)
-    return shoe[:at] + shoe[at + 1:]
+    return shoe.replace(bytes((card.index,)), b"", 1)
 
 
 def shoe_with(shoe: bytes, card: Card) -> bytes:
@@ -128,7 +127,7 @@ class Hand:
 
     def natural(self, rules: Rules) -> bool:
         """A blackjack that counts as one (naturals on, and not a hand made by splitting)."""
-        return rules.naturals and not self.from_split and is_blackjack(self.values)
+        return is_blackjack(self.values) and not self.from_split and rules.naturals
 
 
 @dataclass(frozen=True, slots=True)

@@ -105,7 +105,7 @@ def stands_by_itself(state: State, seat: int, hand: Hand) -> bool:
     if hand.from_split:  # split aces stand after one card, unless they may draw or split again
         return values[0] == 1 and not rules.hit_split_aces and not (
             rules.resplit_aces and values[1] == 1 and len(state.hands[seat]) < rules.split_hands)
-    return rules.naturals and is_blackjack(values)  # (``hand.natural``: not from a split)
+    return is_blackjack(values) and rules.naturals  # (``hand.natural``: not from a split)
 
 
 def next_hand(state: State, start: tuple[int, int]) -> State:

@@ -97,7 +97,7 @@ def settle(state: State, count: int) -> State:
     smallest bet is out; the game ends after the last round or once every player is out."""
     rules = state.table.rules
     dealer_values = values_of(state.dealer)
-    dealer_blackjack = rules.naturals and is_blackjack(dealer_values)
+    dealer_blackjack = is_blackjack(dealer_values) and rules.naturals
     dealer_total = hand_total(dealer_values)[0]
     results: list[tuple[HandResult, ...]] = []
     insurance: list[Chips] = []
