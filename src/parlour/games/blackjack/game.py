@@ -66,7 +66,7 @@ class Blackjack(Game[Rules, State, Move, Card, BlackjackView]):
     def _apply_move(self, state: State, seat: int, move: Move) -> State:
         """The move played; with the trainer on, with the trainer's word on it."""
         after = engine.apply_move(state, seat, move)
-        if not state.rules.trainer:
+        if not state.table.rules.trainer:
             return after
         from parlour.games.blackjack.advisor import train
 

@@ -103,19 +103,14 @@ def draw_card(state: State, rng: random.Random) -> Card:
     if not state.table.rules.decks:
         return DECK[rng.randrange(52)]
     shoe = state.shoe
-    step = _common_count(shoe)
-    return DECK[shoe[rng.randrange(len(shoe) // step) * step]]
-
-
-def _common_count(shoe: bytes) -> int:
-    """The greatest common divisor of the counts of the cards in ``shoe``, read card by card (the
-    copies of a card lie side by side) until it is 1: at once in a single deck."""
-    common, start = len(shoe), 0
-    while common > 1 and start < len(shoe):
+    # ``step``, read card by card (a card's copies lie side by side) until it is 1, which is at
+    # once in a single deck
+    step, start = len(shoe), 0
+    while step > 1 and start < len(shoe):
         copies = shoe.count(shoe[start])
-        common = math.gcd(common, copies)
+        step = math.gcd(step, copies)
         start += copies
-    return common
+    return DECK[shoe[rng.randrange(len(shoe) // step) * step]]
 
 
 def _refill(decks: int, out: Sequence[Card]) -> bytes:
@@ -131,24 +126,16 @@ def _on_table(state: State) -> list[Card]:
     return [*state.dealer, *(card for hands in state.hands for hand in hands for card in hand.cards)]
 
 
-def _shoe_after(state: State, card: Card, shown: int) -> tuple[bytes, Table, int]:
-    """The shoe once ``card``, the next card, is dealt: less that card (the shoe's last card
-    brings a new shuffle, of every card not on the table, counted on the table), and the running
-    count with ``shown`` (the card's count if it is dealt face up, else 0)."""
-    decks = state.table.rules.decks
-    if not decks:
-        return state.shoe, state.table, state.count + shown
-    left = shoe_without(state.shoe, card)
-    if left:
-        return left, state.table, state.count + shown
-    # the shoe's last card: every card not on the table is shuffled in; the cards on the table
-    # (and ``card``) stay out: they are what has been dealt since this shuffle, and those shown
-    # are its running count
-    shown_cards = _on_table(state)
+def _shuffled_in(state: State, card: Card, shown: int) -> tuple[bytes, Table, int]:
+    """``card`` is the shoe's last: every card not on the table is shuffled in (one more shuffle
+    on the table); the cards on the table and ``card`` stay out, as what has been dealt since
+    this shuffle, and those shown make its running count (with ``shown``, ``card``'s count if
+    it is dealt face up, else 0)."""
+    on_table = _on_table(state)
     hole = hi_lo(state.dealer[state.hole]) if state.hole >= 0 else 0
-    count = sum(hi_lo(c) for c in shown_cards) - hole + shown
+    count = sum(hi_lo(c) for c in on_table) - hole + shown
     table = replace(state.table, shuffles=state.table.shuffles + 1)
-    return _refill(decks, (card, *shown_cards)), table, count
+    return _refill(state.table.rules.decks, (card, *on_table)), table, count
 
 
 def deal_card(state: State, outcome: Card) -> State:
@@ -160,7 +147,12 @@ def deal_card(state: State, outcome: Card) -> State:
     target, which = state.pending[0]
     pending = state.pending[1:]
     face_down = target == DEALER and which == FACE_DOWN
-    shoe, table, count = _shoe_after(state, card, 0 if face_down else hi_lo(card))
+    shown = 0 if face_down else hi_lo(card)
+    shoe, table, count = state.shoe, state.table, state.count + shown
+    if rules.decks:
+        shoe = shoe_without(shoe, card)
+        if not shoe:
+            shoe, table, count = _shuffled_in(state, card, shown)
     dealer, hole, hands = state.dealer, state.hole, state.hands
     if target == DEALER:
         hole = len(dealer) if face_down else hole
