@@ -117,8 +117,8 @@ def after_deal(state: State) -> State:
 
 def insurance_moves(state: State, seat: int) -> tuple[Insure | NoInsurance, ...]:
     """Insurance costs half the bet, from the chips not yet on the table."""
-    return (Insure(), NoInsurance()) if state.free(seat) * 2 >= state.table.players[seat].bet_or_zero() \
-        else (NoInsurance(),)
+    player = state.table.players[seat]
+    return (Insure(), NoInsurance()) if state.free(seat) * 2 >= player.bet_or_zero() else (NoInsurance(),)
 
 
 def answer_insurance(state: State, seat: int, move: Insure | NoInsurance) -> State:

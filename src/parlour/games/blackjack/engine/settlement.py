@@ -60,8 +60,6 @@ def dealer_turn(state: State) -> State:
     return settle(state, count)
 
 
-
-
 def hand_result(rules: Rules, hand: Hand, dealer_blackjack: bool,
                 dealer_total: int) -> tuple[Outcome, Chips]:
     """How ``hand`` ends against the dealer's hand, and the chips it wins (negative: loses)."""
