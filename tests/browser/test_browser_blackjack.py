@@ -36,8 +36,8 @@ ROUNDS = 4
 def public_cards(state: Any) -> set[str]:
     """Every card the players have seen face up: this round's and every earlier round's."""
     seen = {str(c) for i, c in enumerate(state.dealer) if i != state.hole}
-    for p in state.players:
-        seen |= {str(c) for hand in p.hands for c in hand.cards}
+    for hands in state.hands:
+        seen |= {str(c) for hand in hands for c in hand.cards}
     for r in state.history:
         seen |= {str(c) for c in r.dealer}
         seen |= {str(c) for hands in r.hands for hand in hands for c in hand.cards}
@@ -57,7 +57,7 @@ def ann_plays(state: Any, legal: list[str], done: set[str]) -> str:
         return bet if bet in legal else legal[-1]
     if state.phase is Phase.INSURANCE:
         return "no insurance" if "insurance" in done else "insurance"
-    hand = state.players[0].hands[state.current[1]]
+    hand = state.hands[0][state.current[1]]
     if "split" in legal:
         return "split"
     if "double" in legal and 9 <= hand.total <= 11 and not hand.soft:
@@ -247,7 +247,7 @@ def test_a_whole_game_of_rounds_by_clicking_against_the_dealer_mimic(
             continue
 
         assert state.phase is Phase.PLAY and state.current[0] == 0, state
-        hand = state.players[0].hands[state.current[1]]
+        hand = state.hands[0][state.current[1]]
         expect(ann.locator(".bj-spot[data-seat='0'] .bj-hand.current")).to_have_count(1)
         expect(ann.locator(".bj-spot[data-seat='0'] .bj-hand.current .bj-total")).to_have_text(
             f"soft {hand.total}" if hand.soft else str(hand.total))

@@ -37,6 +37,8 @@ from parlour.games.blackjack.rules import Deal as BDeal
 from parlour.games.blackjack.rules import Soft17, Surrender
 from parlour.games.blackjack.state import DEALER
 from parlour.games.blackjack.state import Phase as BPhase
+from parlour.games.blackjack.state import shoe_counts as b_counts
+from parlour.games.blackjack.state import shoe_of as b_shoe_of
 from parlour.games.dominoes.moves import End, Knock
 from parlour.games.dominoes.moves import Ending as DoEnding
 from parlour.games.dominoes.moves import Play as DPlay
@@ -447,6 +449,7 @@ class YahtzeeChecker(Checker):
     def __init__(self, game: Any, rules: Any, players: int) -> None:
         super().__init__(game, rules, players)
         self.checked: list[Any] = [None] * players
+        self.checked_hands: list[Any] = [None] * players
         """Each seat's card as last checked (cards change only when scored)."""
         self.cards: Any = None
         self.current = -1
@@ -1233,10 +1236,11 @@ class BlackjackChecker(Checker):
         """The Hi-Lo sum of every card shown since the last shuffle."""
         self.dealt = 0
         self.checked: list[Any] = [None] * players
+        self.checked_hands: list[Any] = [None] * players
         self.checked_shoe: Any = None
 
     def _on_table(self, s: Any) -> list[Any]:
-        return [*s.dealer, *(c for p in s.players for h in p.hands for c in h.cards)]
+        return [*s.dealer, *(c for hands in s.hands for h in hands for c in h.cards)]
 
     def state(self, s: Any) -> None:
         r = self.rules
@@ -1244,28 +1248,30 @@ class BlackjackChecker(Checker):
             for rr in s.history[self.history_seen:]:
                 self._round(rr)
             self.history_seen = len(s.history)
-        for x, p in enumerate(s.players):
-            if p is self.checked[x]:  # players change only when they act or are dealt a card
-                continue
-            self.checked[x] = p
+        for x, (p, hands) in enumerate(zip(s.players, s.hands, strict=True)):
+            if p is self.checked[x] and hands is self.checked_hands[x]:  # a seat changes only when it
+                continue  # acts or is dealt a card
+            self.checked[x], self.checked_hands[x] = p, hands
             assert p.balance == self.balances[x], (
                 f"seat {x} holds {p.balance}, the rounds make {self.balances[x]}")
             assert p.out == (p.balance < r.min_bet), "out of chips, or not"
             staked = p.insurance or 0
             if p.bet is not None:
                 assert r.min_bet <= p.bet <= r.max_bet and p.bet <= p.balance, "a bet out of bounds"
-            for h in p.hands:
+            for h in hands:
+                assert h.values == tuple(b_points(c) for c in h.cards), "a hand's points"
                 assert h.bet == p.bet * (2 if h.doubled else 1), "a hand's bet"
                 assert not h.doubled or len(h.cards) <= 3
                 staked += h.bet
             assert staked <= p.balance, "more on the table than the player has"
         if r.decks and s.shoe is not self.checked_shoe:
             self.checked_shoe = s.shoe
-            counts = list(s.shoe)
+            assert list(s.shoe) == sorted(s.shoe), "the shoe's cards out of the deck's order"
+            counts = list(b_counts(s.shoe))
             for c in self._on_table(s):
                 counts[c.index] += 1
-            assert min(s.shoe) >= 0 and max(counts) <= r.decks, "more cards than the shoe holds"
-            assert sum(s.shoe) > 0
+            assert max(counts) <= r.decks, "more cards than the shoe holds"
+            assert len(s.shoe) > 0
         assert s.dealt == self.dealt, "cards dealt since the shuffle"
         assert s.count == self.shown, f"running count {s.count}, the cards shown make {self.shown}"
         if s.hole >= 0:
@@ -1278,8 +1284,8 @@ class BlackjackChecker(Checker):
             assert len(s.history) == s.round - 1
         if s.phase is BPhase.PLAY and not s.pending:
             x, i = s.current
-            h = s.players[x].hands[i]
-            assert not h.done and len(h.cards) >= 2 and b_total(h.cards)[0] < 21, "a hand to play"
+            h = s.hands[x][i]
+            assert not s.done(x, i) and len(h.cards) >= 2 and b_total(h.cards)[0] < 21, "a hand to play"
 
     def _dealer_hits(self, cards: Any) -> bool:
         total, soft = b_total(cards)
@@ -1346,7 +1352,7 @@ class BlackjackChecker(Checker):
         if after.shuffles != before.shuffles:
             assert after.shuffles == before.shuffles + 1
             if seat == CHANCE:  # the shoe's last card: refilled with every card not on the table
-                assert r.decks and sum(before.shoe) == 1, "shuffled in the middle of a round"
+                assert r.decks and len(before.shoe) == 1, "shuffled in the middle of a round"
                 table = self._on_table(before)
                 hidden = before.dealer[before.hole] if before.hole >= 0 else None
                 self.dealt = len(table)  # (the card being dealt is added below)
@@ -1357,7 +1363,7 @@ class BlackjackChecker(Checker):
                 self.shown = self.dealt = 0
             self.seen["shuffle"] += 1
         elif seat == CHANCE and r.decks:
-            assert sum(before.shoe) != 1, "the shoe ran dry, and was not shuffled"
+            assert len(before.shoe) != 1, "the shoe ran dry, and was not shuffled"
         if before.hole >= 0 and after.hole < 0:  # the hole card is turned up
             self.shown += b_hilo(before.dealer[before.hole])
         if seat != CHANCE:
@@ -1377,17 +1383,17 @@ class BlackjackChecker(Checker):
                 self.shown += b_hilo(action)
         if r.decks:
             i = action.index
-            if sum(before.shoe) == 1:
+            if len(before.shoe) == 1:
                 full = [r.decks] * 52
                 if len(after.history) == len(before.history):
                     for c in self._on_table(after):
                         full[c.index] -= 1
-                    assert list(after.shoe) == full, "the shoe refilled wrongly"
+                    assert list(b_counts(after.shoe)) == full, "the shoe refilled wrongly"
                 self.seen["refill"] += 1
             else:
-                want = list(before.shoe)
+                want = list(b_counts(before.shoe))
                 want[i] -= 1
-                assert list(after.shoe) == want, "the card did not come out of the shoe"
+                assert list(b_counts(after.shoe)) == want, "the card did not come out of the shoe"
 
     def end(self, s: Any) -> None:
         check_returns(self.game, s, [float(p.balance - self.rules.bankroll) for p in s.players])
@@ -1399,12 +1405,12 @@ class BlackjackChecker(Checker):
         old = s.dealer[s.hole]
         dealer = list(s.dealer)
         if self.rules.decks:
-            shoe = list(s.shoe)
+            shoe = list(b_counts(s.shoe))
             shoe[old.index] += 1
             new = _DECK[rng.choice([i for i, v in enumerate(shoe) if v])]
             shoe[new.index] -= 1
             dealer[s.hole] = new
-            return [dataclasses.replace(s, dealer=tuple(dealer), shoe=tuple(shoe))]
+            return [dataclasses.replace(s, dealer=tuple(dealer), shoe=b_shoe_of(shoe))]
         dealer[s.hole] = rng.choice(_DECK)
         return [dataclasses.replace(s, dealer=tuple(dealer))]
 

@@ -102,6 +102,7 @@ def test_the_counter_bets_up_with_the_true_count_and_insures_when_tens_are_rich(
 
     from parlour.games.blackjack import Insure, NoInsurance
     from parlour.games.blackjack.bots.counter import CounterBot
+    from parlour.games.blackjack.state import shoe_counts, shoe_of
     from parlour.games.blackjack.view import true_count
 
     rules = Rules.casino(decks=2, min_bet=2, max_bet=20, insurance=True)
@@ -111,8 +112,8 @@ def test_the_counter_bets_up_with_the_true_count_and_insures_when_tens_are_rich(
     rng = random.Random(0)
     assert true_count(GAME.view(fresh, 0).state) == 0
     assert bot.choose(GAME, GAME.view(fresh, 0), GAME.legal_moves(fresh, 0), rng) == Bet(2)
-    half = tuple(n // 2 for n in fresh.shoe)  # a deck left (52 unseen cards), running count +4
-    warm = dataclasses.replace(fresh, shoe=half, count=4, dealt=52)
+    half = shoe_of(n // 2 for n in shoe_counts(fresh.shoe))  # a deck left (52 unseen cards), running count +4
+    warm = dataclasses.replace(fresh, shoe=half, count=4)
     assert true_count(GAME.view(warm, 0).state) == 4
     assert bot.choose(GAME, GAME.view(warm, 0), GAME.legal_moves(warm, 0), rng) == Bet(8)  # 4 units
     hot = dataclasses.replace(warm, count=40)

@@ -32,7 +32,8 @@ def test_a_first_card_from_equal_states_gives_equal_states() -> None:
         made = GAME.apply(after_bet, CHANCE, card)
         again = GAME.apply(_fresh(after_bet), CHANCE, card)
         assert again == made and hash(again) == hash(made)
-        assert made.shoe[card.index] == after_bet.shoe[card.index] - 1 and made.dealt == after_bet.dealt + 1
+        assert made.shoe.count(card.index) == after_bet.shoe.count(card.index) - 1
+        assert made.dealt == after_bet.dealt + 1
 
 
 def test_random_games_from_a_state_and_from_copies_of_it_are_the_same_games() -> None:
@@ -58,7 +59,8 @@ def test_random_games_from_a_state_and_from_copies_of_it_are_the_same_games() ->
 
 def test_the_bets_follow_each_seats_chips() -> None:
     rich = GAME.initial_state(dataclasses.replace(RULES, max_bet=5), 2)
-    poor = dataclasses.replace(rich, players=(Player(Fraction(2)), rich.players[1]))
+    poorer = (Player(2), rich.players[1])
+    poor = dataclasses.replace(rich, table=dataclasses.replace(rich.table, players=poorer))
     assert [m.amount for m in GAME.legal_moves(rich, 0)] == [1, 2, 3, 4, 5]
     assert [m.amount for m in GAME.legal_moves(poor, 0)] == [1, 2]
     assert [m.amount for m in GAME.legal_moves(poor, 1)] == [1, 2, 3, 4, 5]
@@ -70,7 +72,7 @@ def test_the_bets_follow_each_seats_chips() -> None:
 def test_a_balance_of_any_fraction_is_settled_exactly() -> None:
     for balance in (Fraction(50), Fraction(101, 2)):
         start = GAME.initial_state(RULES, 1)
-        state = dataclasses.replace(start, players=(Player(balance),))
+        state = dataclasses.replace(start, table=dataclasses.replace(start.table, players=(Player(balance),)))
         state = GAME.apply(state, 0, Bet(1))
         for text in ("TS", "9H", "8D", "7C"):  # 18 against 16: the dealer draws
             state = GAME.apply(state, CHANCE, Card.parse(text))
@@ -79,3 +81,36 @@ def test_a_balance_of_any_fraction_is_settled_exactly() -> None:
         assert GAME.to_act(state) == ()
         assert state.players[0].balance == balance + 1
         assert state.history[0].hands[0][0].net == 1
+
+
+def test_the_engine_gives_a_new_states_fields_in_their_order_each_named_after_its_field() -> None:
+    """The engine (and the view) makes states with the constructor, the fields given in their
+    order; each argument reads as its field (``count``, ``state.count``; the phase may be a phase
+    by name), so that a field out of place shows."""
+    import ast
+    from pathlib import Path
+
+    import parlour.games.blackjack.engine as engine
+    from parlour.games.blackjack import state
+
+    phases = {name for name in dir(state) if isinstance(getattr(state, name), state.Phase)}
+
+    def reads_as(arg: ast.expr, field: str) -> bool:
+        if isinstance(arg, ast.Name):
+            return arg.id == field or (field == "phase" and arg.id in phases)
+        if isinstance(arg, ast.Attribute):
+            return arg.attr == field
+        return False
+
+    fields = [field.name for field in dataclasses.fields(State)]
+    calls = 0
+    package = Path(engine.__file__).parent.parent
+    for module in [*package.glob("engine/*.py"), package / "view.py"]:
+        for node in ast.walk(ast.parse(module.read_text())):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "State":
+                calls += 1
+                where = f"{module.name}:{node.lineno}"
+                assert len(node.args) + len(node.keywords) == len(fields), where
+                assert all(reads_as(arg, field) for field, arg in zip(fields, node.args, strict=False)), where
+                assert [k.arg for k in node.keywords] == fields[len(node.args):], where
+    assert calls >= 6

@@ -136,4 +136,4 @@ def train(before: State, seat: int, move: Move, after: State) -> State:
     trained = list(after.trained or [(0, 0)] * len(after.players))
     judged, best = trained[seat]
     trained[seat] = (judged + 1, best + note.correct)
-    return replace(after, trained=tuple(trained), note=note)
+    return replace(after, table=replace(after.table, trained=tuple(trained), note=note))

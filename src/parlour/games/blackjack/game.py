@@ -53,14 +53,12 @@ class Blackjack(Game[Rules, State, Move, Card, BlackjackView]):
             raise RulesError(f"Blackjack takes 1 to {MAX_PLAYERS} players, not {players}")
         return engine.initial_state(rules, players)
 
-    def to_act(self, state: State) -> tuple[int, ...]:
-        return engine.to_act(state)
+    to_act = staticmethod(engine.to_act)
 
     def players(self, state: State) -> int:
         return len(state.players)
 
-    def legal_moves(self, state: State, seat: int) -> tuple[Move, ...]:
-        return engine.legal_moves(state, seat)  # in the order of ``engine``'s docstring
+    legal_moves = staticmethod(engine.legal_moves)  # in the order of ``engine``'s docstring
 
     def explain_illegal(self, state: State, seat: int, move: Move) -> str:
         return engine.explain(state, seat, move)
@@ -68,7 +66,7 @@ class Blackjack(Game[Rules, State, Move, Card, BlackjackView]):
     def _apply_move(self, state: State, seat: int, move: Move) -> State:
         """The move played; with the trainer on, with the trainer's word on it."""
         after = engine.apply_move(state, seat, move)
-        if not state.rules.trainer:
+        if not state.table.rules.trainer:
             return after
         from parlour.games.blackjack.advisor import train
 
@@ -82,13 +80,9 @@ class Blackjack(Game[Rules, State, Move, Card, BlackjackView]):
         """The cards left, as ``chance_outcomes`` lists them (``in`` answers at once)."""
         return engine.cards_left(state)
 
-    def sample_chance(self, state: State, rng: random.Random) -> Card:
-        """The same draw as ``Game.sample_chance`` from ``chance_outcomes`` (the same card for the
-        same ``rng``), by one integer draw over the shoe's counts."""
-        return engine.draw_card(state, rng)
+    sample_chance = staticmethod(engine.draw_card)  # the generic draw's card, by one integer draw
 
-    def _apply_outcome(self, state: State, outcome: Card) -> State:
-        return engine.deal_card(state, outcome)
+    _apply_outcome = staticmethod(engine.deal_card)
 
     def resample_hidden(self, state: State, seat: int | None, rng: random.Random) -> State:
         return resample_hidden(state, rng)

@@ -3,7 +3,8 @@
 A player's moves are ``Bet`` (before the deal), ``Insure`` or ``NoInsurance`` (when the dealer
 shows an ace and the table offers insurance) and the plays of a hand: ``Hit``, ``Stand``,
 ``DoubleDown``, ``Split`` and ``SurrenderHand``.  Chance deals a :class:`~parlour.core.cards.Card`.
-Chips are exact :class:`~fractions.Fraction` amounts (a 3:2 blackjack on a bet of 5 pays 7½).
+Chips are exact amounts (``Chips``): whole chips are ints, and a payout that leaves part of a chip
+a :class:`~fractions.Fraction` (a 3:2 blackjack on a bet of 5 pays 15/2).
 """
 
 from __future__ import annotations
@@ -11,8 +12,12 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TypeAlias
 
 from parlour.core.cards import Card
+
+Chips: TypeAlias = int | Fraction
+"""An exact number of chips: an int, or a Fraction where part of a chip is won or staked."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +85,7 @@ class HandResult:
     cards: tuple[Card, ...]
     bet: int
     outcome: Outcome
-    net: Fraction
+    net: Chips
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,10 +95,10 @@ class RoundResult:
     number: int
     dealer: tuple[Card, ...]
     hands: tuple[tuple[HandResult, ...], ...]
-    insurance: tuple[Fraction, ...]
+    insurance: tuple[Chips, ...]
     """Each seat's insurance result (0 if none was taken)."""
 
-    def net(self, seat: int) -> Fraction:
+    def net(self, seat: int) -> Chips:
         return sum((h.net for h in self.hands[seat]), self.insurance[seat])
 
 
@@ -114,5 +119,5 @@ class TrainerNote:
         return self.played == self.best or self.best_value - self.played_value < 1e-9
 
 
-__all__ = ["Bet", "DoubleDown", "HandResult", "Hit", "Insure", "Move", "NoInsurance", "Outcome", "Play",
-           "RoundResult", "Split", "Stand", "SurrenderHand", "TrainerNote"]
+__all__ = ["Bet", "Chips", "DoubleDown", "HandResult", "Hit", "Insure", "Move", "NoInsurance", "Outcome",
+           "Play", "RoundResult", "Split", "Stand", "SurrenderHand", "TrainerNote"]

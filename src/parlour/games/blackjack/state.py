@@ -1,20 +1,22 @@
 """The hands, players and states of a Blackjack table: frozen values.
 
-Chips are exact :class:`~fractions.Fraction` amounts.  The shoe is kept as the *count* of each of
-the 52 cards still in it, by ``Card.index`` (no order: every draw is a chance event with the exact
-probability of each card), so there is no stock order that could leak; an infinite deck keeps no
-counts at all.
+Chips are exact amounts (``moves.Chips``).  The shoe is kept as the cards still in it
+in the deck's order, each as its ``Card.index`` (one byte a card, the copies of a card side by
+side), not in the order they will come out: every draw is a chance event with the exact
+probability of each card, so there is no stock order that could leak.  An infinite deck keeps no
+cards at all.
 """
 
 from __future__ import annotations
 
+import bisect
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass
-from fractions import Fraction
 
 from parlour.core.cards import Card, Rank
-from parlour.games.blackjack.moves import RoundResult, TrainerNote
-from parlour.games.blackjack.rules import Rules, hand_total, is_blackjack
+from parlour.games.blackjack.moves import Chips, RoundResult, TrainerNote
+from parlour.games.blackjack.rules import SHOE_SIZES, Rules, hand_total, is_blackjack
 
 POINTS = {rank: min(rank.number, 10) for rank in Rank}
 """Each rank's points: ace 1 (or 11: see ``hand_total``), pictures 10."""
@@ -38,9 +40,34 @@ def hi_lo(card: Card) -> int:
     return HI_LO[card.rank]
 
 
-def full_shoe(decks: int) -> tuple[int, ...]:
-    """A fresh shoe of ``decks`` packs (each card's count); empty for an infinite deck."""
-    return (decks,) * 52 if decks else ()
+def shoe_of(counts: Iterable[int]) -> bytes:
+    """The shoe holding ``counts[i]`` copies of the card of index ``i``."""
+    return bytes(index for index, n in enumerate(counts) for _ in range(n))
+
+
+FULL_SHOES = {decks: shoe_of((decks,) * 52) for decks in SHOE_SIZES}
+"""A fresh shoe of each size (empty for an infinite deck)."""
+
+
+def full_shoe(decks: int) -> bytes:
+    """A fresh shoe of ``decks`` packs; empty for an infinite deck."""
+    return FULL_SHOES[decks]
+
+
+def shoe_counts(shoe: bytes) -> tuple[int, ...]:
+    """How many copies of each of the 52 cards (by index) ``shoe`` holds."""
+    return tuple(shoe.count(index) for index in range(52))
+
+
+def shoe_without(shoe: bytes, card: Card) -> bytes:
+    """``shoe`` less one copy of ``card`` (which it holds)."""
+    return shoe.replace(bytes((card.index,)), b"", 1)
+
+
+def shoe_with(shoe: bytes, card: Card) -> bytes:
+    """``shoe`` with one more copy of ``card``, in its place."""
+    at = bisect.bisect_left(shoe, card.index)
+    return shoe[:at] + bytes((card.index,)) + shoe[at:]
 
 
 class Phase(enum.Enum):
@@ -57,26 +84,34 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
+BET, DEAL, INSURANCE, PLAY, DEALERS_TURN, OVER = (Phase.BET, Phase.DEAL, Phase.INSURANCE, Phase.PLAY,
+                                                  Phase.DEALER, Phase.OVER)
+"""The phases under plain names, which the engine compares a state's phase with at every step (a
+module's name is read much faster than an ``Enum``'s member in CPython 3.11: docs/benchmarks.md)."""
+
+
 DEALER = -1
 """The dealer, as a card's target in ``State.pending``."""
 FACE_UP, FACE_DOWN = 0, 1
 """How a card for the dealer is dealt (the second number of its target in ``State.pending``)."""
 NO_HAND = (-1, -1)
 """``State.current`` outside the players' turns."""
+NO_HOLE = -1
+"""``State.hole`` while no dealer card is face down."""
 
 
 @dataclass(frozen=True, slots=True)
 class Hand:
+    """One hand of a seat this round: its cards (and their points), its bet, how it came about and
+    how it ended.  (Whether it has been played out follows from whose turn it is: ``State.done``.)"""
+
     cards: tuple[Card, ...]
+    values: tuple[int, ...]
+    """Each card's points, ``values_of(cards)``: worked out once, as each card is dealt."""
     bet: int
     from_split: bool = False
     doubled: bool = False
-    done: bool = False
     surrendered: bool = False
-
-    @property
-    def values(self) -> tuple[int, ...]:
-        return values_of(self.cards)
 
     @property
     def total(self) -> int:
@@ -92,64 +127,108 @@ class Hand:
 
     def natural(self, rules: Rules) -> bool:
         """A blackjack that counts as one (naturals on, and not a hand made by splitting)."""
-        return rules.naturals and not self.from_split and is_blackjack(self.values)
+        return is_blackjack(self.values) and not self.from_split and rules.naturals
 
 
 @dataclass(frozen=True, slots=True)
 class Player:
-    balance: Fraction
+    """A seat's chips, and its bet and insurance this round (its hands are ``State.hands``)."""
+
+    balance: Chips
     bet: int | None = None
     """This round's bet, once placed."""
-    hands: tuple[Hand, ...] = ()
-    insurance: Fraction | None = None
+    insurance: Chips | None = None
     """Insurance taken this round (0: declined; ``None``: not asked or not answered yet)."""
     out: bool = False
     """Out of the game: fewer chips than the smallest bet."""
-
-    @property
-    def staked(self) -> Fraction:
-        """Chips on the table this round: the hands' bets and the insurance."""
-        return sum((Fraction(h.bet) for h in self.hands), self.insurance or Fraction(0))
-
-    @property
-    def free(self) -> Fraction:
-        """Chips not yet on the table this round."""
-        return self.balance - sum(h.bet for h in self.hands) - (self.insurance or 0)
 
     def bet_or_zero(self) -> int:
         return self.bet or 0
 
 
 @dataclass(frozen=True, slots=True)
-class State:
+class Table:
+    """What changes only now and then: the house rules, the players and their chips, the rounds
+    played, the shoe's shuffles and the trainer's record."""
+
     rules: Rules
     players: tuple[Player, ...]
-    phase: Phase = Phase.BET
-    round: int = 1
-    shoe: tuple[int, ...] = ()
-    """Cards of each kind (52, by ``Card.index``) left in the shoe; empty for an infinite deck."""
-    dealt: int = 0
-    """Cards dealt since the last shuffle."""
-    dealer: tuple[Card, ...] = ()
-    hole: int = -1
-    """The index in ``dealer`` of the face-down card while it is hidden, else -1."""
-    pending: tuple[tuple[int, int], ...] = ()
-    """Cards still to deal now: (seat, hand index) or (``DEALER``, ``FACE_DOWN`` or ``FACE_UP``)."""
-    current: tuple[int, int] = NO_HAND
-    """The seat and hand to act in the PLAY phase."""
-    count: int = 0
-    """The Hi-Lo running count of every card shown since the last shuffle."""
-    history: tuple[RoundResult, ...] = ()
-    shuffles: int = 0
+    history: tuple[RoundResult, ...]
+    """Every round settled so far."""
+    shuffles: int
     """How many times the shoe has been shuffled (the first shuffle is before round 1)."""
-    trained: tuple[tuple[int, int], ...] = ()
+    trained: tuple[tuple[int, int], ...]
     """Trainer: each seat's (plays judged, best plays)."""
-    note: TrainerNote | None = None
+    note: TrainerNote | None
     """Trainer: the word on the last play judged."""
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """The table, and what changes at every step: the hands, the phase, the shoe, the dealer's
+    cards, the cards due, the hand to act and the running count.  The table's fields read
+    through (``state.rules`` is ``state.table.rules``; the engine reads ``state.table``).
+
+    Every field is given whenever a state is made: none has a default that could be dropped by
+    mistake.  The engine builds each new state once, with its constructor, giving the fields in
+    their order, each argument named after its field (``state.count``, ``count``)."""
+
+    table: Table
+    hands: tuple[tuple[Hand, ...], ...]
+    """Each seat's hands this round, left to right (none before the deal, for a seat not dealt
+    in, or once the round is settled)."""
+    phase: Phase
+    shoe: bytes
+    """The cards left in the shoe, in the deck's order, each as its ``Card.index`` (``shoe_of``,
+    ``shoe_counts``); empty for an infinite deck."""
+    dealer: tuple[Card, ...]
+    hole: int
+    """The index in ``dealer`` of the face-down card while it is hidden, else ``NO_HOLE``."""
+    pending: tuple[tuple[int, int], ...]
+    """Cards still to deal now: (seat, hand index) or (``DEALER``, ``FACE_DOWN`` or ``FACE_UP``)."""
+    current: tuple[int, int]
+    """The seat and hand to act in the PLAY phase (``NO_HAND`` outside it)."""
+    count: int
+    """The Hi-Lo running count of every card shown since the last shuffle."""
+
+    @property
+    def rules(self) -> Rules:
+        return self.table.rules
+
+    @property
+    def players(self) -> tuple[Player, ...]:
+        return self.table.players
+
+    @property
+    def history(self) -> tuple[RoundResult, ...]:
+        return self.table.history
+
+    @property
+    def shuffles(self) -> int:
+        return self.table.shuffles
+
+    @property
+    def trained(self) -> tuple[tuple[int, int], ...]:
+        return self.table.trained
+
+    @property
+    def note(self) -> TrainerNote | None:
+        return self.table.note
 
     @property
     def over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is OVER
+
+    @property
+    def round(self) -> int:
+        """The round being played (the last one, once the game is over)."""
+        return len(self.table.history) + (self.phase is not OVER)
+
+    @property
+    def dealt(self) -> int:
+        """Cards dealt since the last shuffle: those not in the shoe (0 for an infinite deck).  In a
+        view's state the face-down hole card is in the shoe, among the unseen."""
+        return 52 * self.table.rules.decks - len(self.shoe)
 
     @property
     def dealer_values(self) -> tuple[int, ...]:
@@ -158,7 +237,7 @@ class State:
     @property
     def up_card(self) -> Card | None:
         """The dealer's card showing while the players decide (casino deals only)."""
-        if not self.rules.dealer_shows_card or not self.dealer:
+        if not self.table.rules.dealer_shows_card or not self.dealer:
             return None
         return self.dealer[0]
 
@@ -166,8 +245,46 @@ class State:
     def hand(self) -> Hand:
         """The hand to act (``current``), in the PLAY phase."""
         seat, index = self.current
-        return self.players[seat].hands[index]
+        return self.hands[seat][index]
+
+    def done(self, seat: int, index: int) -> bool:
+        """``seat``'s hand ``index`` has been played out: hands are played in seat order, each
+        seat's left to right, so those before the hand to act are done, and all of them once
+        the dealer plays."""
+        return self.phase is DEALERS_TURN or (self.phase is PLAY and (seat, index) < self.current)
+
+    def free(self, seat: int) -> Chips:
+        """``seat``'s chips not yet on the table this round."""
+        player = self.table.players[seat]
+        return player.balance - sum(h.bet for h in self.hands[seat]) - (player.insurance or 0)
 
 
-__all__ = ["DEALER", "FACE_DOWN", "FACE_UP", "HI_LO", "NO_HAND", "POINTS", "Hand", "Phase", "Player", "State",
-           "full_shoe", "hi_lo", "value", "values_of"]
+__all__ = [
+    "BET",
+    "DEAL",
+    "DEALER",
+    "DEALERS_TURN",
+    "FACE_DOWN",
+    "FACE_UP",
+    "FULL_SHOES",
+    "HI_LO",
+    "INSURANCE",
+    "NO_HAND",
+    "NO_HOLE",
+    "OVER",
+    "PLAY",
+    "POINTS",
+    "Hand",
+    "Phase",
+    "Player",
+    "State",
+    "Table",
+    "full_shoe",
+    "hi_lo",
+    "shoe_counts",
+    "shoe_of",
+    "shoe_with",
+    "shoe_without",
+    "value",
+    "values_of",
+]

@@ -28,7 +28,7 @@ def describe(state: State, seat: int, action: Move | Card, names: Sequence[str] 
     if seat != CHANCE:
         assert not isinstance(action, Card)
         said = format_move(action)
-        if state.phase is Phase.PLAY and len(state.players[seat].hands) > 1:
+        if state.phase is Phase.PLAY and len(state.hands[seat]) > 1:
             said += f" (hand {state.current[1] + 1})"
         return f"{seat_name(seat, names)}: {said}"
     assert isinstance(action, Card)
@@ -39,7 +39,7 @@ def describe(state: State, seat: int, action: Move | Card, names: Sequence[str] 
         if state.phase is Phase.DEAL:
             return f"The dealer is dealt {action.pretty} face up"
         return f"The dealer draws {action.pretty}"
-    where = f" (hand {which + 1})" if len(state.players[target].hands) > 1 else ""
+    where = f" (hand {which + 1})" if len(state.hands[target]) > 1 else ""
     return f"{seat_name(target, names)} is dealt {action.pretty}{where}"
 
 
@@ -51,7 +51,7 @@ def result_text(state: State, names: Sequence[str] | None) -> str:
         diff = p.balance - start
         sign = "+" if diff > 0 else ("\u2212" if diff < 0 else "\u00b1")
         parts.append(f"{seat_name(seat, names)} ends with {chips(p.balance)} chips "
-                     f"({sign}{chips(abs(diff))})")
+                     f"({sign}{chips(-diff if diff < 0 else diff)})")
     rounds = len(state.history)
     return f"After {rounds} round{'s' if rounds != 1 else ''}: " + "; ".join(parts) + "."
 
@@ -96,26 +96,27 @@ def render_view(view: BlackjackView, names: Sequence[str]) -> str:
         lines.append("  (the dealer's first card is face down; no card shows until the players have played)")
     for n, p in enumerate(s.players):
         head = f"{seat_name(n, names)}: {chips(p.balance)} chips" + (" (out)" if p.out else "")
-        if p.bet is not None and not p.hands:
+        hands = s.hands[n]
+        if p.bet is not None and not hands:
             head += f", bet {p.bet}"
         if p.insurance:
             head += f", insured for {chips(p.insurance)}"
         lines.append(head)
-        for i, hand in enumerate(p.hands):
+        for i, hand in enumerate(hands):
             if not hand.cards:
                 continue
             pointer = "->" if s.phase is Phase.PLAY and s.current == (n, i) else "  "
-            label = f"hand {i + 1}: " if len(p.hands) > 1 else ""
+            label = f"hand {i + 1}: " if len(hands) > 1 else ""
             lines.append(f"  {pointer} {label}{_hand(view, hand)}")
     if (s.history and s.phase is Phase.BET) or (s.over and s.history):
         r = s.history[-1]
         d_total = hand_total([value(c) for c in r.dealer])[0]
         lines.append(f"Round {r.number}: the dealer had {_cards([str(c) for c in r.dealer])} {d_total}")
-        for n, hands in enumerate(r.hands):
-            if not hands:
+        for n, results in enumerate(r.hands):
+            if not results:
                 continue
             name = seat_name(n, names)
-            said = "; ".join(f"{h.outcome.value} {'+' if h.net > 0 else ''}{chips(h.net)}" for h in hands)
+            said = "; ".join(f"{h.outcome.value} {'+' if h.net > 0 else ''}{chips(h.net)}" for h in results)
             lines.append(f"  {name}: {said}")
     if rules.trainer and s.note is not None:
         note = s.note
@@ -133,7 +134,7 @@ def render_view(view: BlackjackView, names: Sequence[str]) -> str:
             shares.append(f"{who} {best} of {judged}" if judged else f"{who} none yet")
         lines.append("Best plays: " + ", ".join(shares))
     if rules.decks:
-        remaining = sum(s.shoe) - (1 if s.hole >= 0 else 0)
+        remaining = len(s.shoe) - (1 if s.hole >= 0 else 0)
         true = true_count(s) or 0.0
         lines.append(f"Shoe: {remaining} cards left of {52 * rules.decks}; Hi-Lo count {s.count:+d} "
                      f"(true count {true:+.1f})")

@@ -17,15 +17,17 @@ from parlour.games.blackjack.engine import DECK, to_act
 from parlour.games.blackjack.moves import HandResult
 from parlour.games.blackjack.notation import chips
 from parlour.games.blackjack.rules import hand_total
-from parlour.games.blackjack.state import Hand, Phase, State, value
+from parlour.games.blackjack.state import Phase, State, shoe_with, shoe_without, value
 
 
-def _hand(state: State, hand: Hand, current: bool) -> dict[str, Any]:
+def _hand(state: State, seat: int, index: int) -> dict[str, Any]:
+    hand = state.hands[seat][index]
     total, soft = hand_total(hand.values)
     return {"cards": [str(c) for c in hand.cards], "total": total if hand.cards else None,
             "soft": soft, "bet": hand.bet, "doubled": hand.doubled, "split": hand.from_split,
-            "done": hand.done, "surrendered": hand.surrendered, "bust": total > 21,
-            "blackjack": hand.natural(state.rules), "current": current}
+            "done": state.done(seat, index), "surrendered": hand.surrendered, "bust": total > 21,
+            "blackjack": hand.natural(state.rules),
+            "current": state.phase is Phase.PLAY and state.current == (seat, index)}
 
 
 def _result(r: HandResult) -> dict[str, Any]:
@@ -39,13 +41,10 @@ def public(state: State) -> State:
     if state.hole < 0:
         return state
     card = state.dealer[state.hole]
-    shoe = state.shoe
-    if shoe:
-        counts = list(shoe)
-        counts[card.index] += 1
-        shoe = tuple(counts)
+    shoe = shoe_with(state.shoe, card) if state.rules.decks else state.shoe
     dealer = state.dealer[:state.hole] + state.dealer[state.hole + 1:]
-    return replace(state, dealer=dealer, shoe=shoe)
+    return State(state.table, state.hands, state.phase, shoe, dealer, state.hole, state.pending,
+                 state.current, state.count)
 
 
 def resample_hidden(state: State, rng: random.Random) -> State:
@@ -56,11 +55,9 @@ def resample_hidden(state: State, rng: random.Random) -> State:
     old = state.dealer[state.hole]
     shoe = state.shoe
     if state.rules.decks:
-        counts = list(shoe)
-        counts[old.index] += 1
-        new = DECK[rng.choice([i for i, n in enumerate(counts) for _ in range(n)])]
-        counts[new.index] -= 1
-        shoe = tuple(counts)
+        unseen = shoe_with(shoe, old)
+        new = DECK[rng.choice(unseen)]
+        shoe = shoe_without(unseen, new)
     else:
         new = rng.choice(DECK)
     dealer = list(state.dealer)
@@ -73,7 +70,7 @@ def true_count(state: State) -> float | None:
     shuffle per deck still unseen (``None`` for an infinite deck).  ``state`` is a view's."""
     if not state.rules.decks:
         return None
-    unseen = sum(state.shoe)  # in a view, the hole card is counted among the unseen
+    unseen = len(state.shoe)  # in a view, the hole card is counted among the unseen
     return state.count / (unseen / 52) if unseen else 0.0
 
 
@@ -103,15 +100,14 @@ class BlackjackView(View):
         rules = s.rules
         shown = [value(c) for c in s.dealer]
         d_total, d_soft = hand_total(shown) if shown else (None, False)
-        remaining = sum(s.shoe) - (1 if s.hole >= 0 else 0) if rules.decks else None
+        remaining = len(s.shoe) - (1 if s.hole >= 0 else 0) if rules.decks else None
         true = true_count(s)
         players = []
         for n, p in enumerate(s.players):
             players.append({
                 "balance": float(p.balance), "balance_text": chips(p.balance), "bet": p.bet,
                 "insurance": None if p.insurance is None else float(p.insurance), "out": p.out,
-                "hands": [_hand(s, h, s.phase is Phase.PLAY and s.current == (n, i))
-                          for i, h in enumerate(p.hands)],
+                "hands": [_hand(s, n, i) for i in range(len(s.hands[n]))],
             })
         last = s.history[-1] if s.history else None
         return {
@@ -131,7 +127,8 @@ class BlackjackView(View):
                        "hidden": s.hole >= 0},
             "players": players,
             "current": list(s.current) if s.phase is Phase.PLAY else None,
-            "shoe": {"decks": rules.decks, "remaining": remaining, "dealt": s.dealt,
+            "shoe": {"decks": rules.decks, "remaining": remaining,
+                     "dealt": 0 if remaining is None else 52 * rules.decks - remaining,
                      "shuffles": s.shuffles, "running_count": s.count if rules.decks else None,
                      "true_count": None if true is None else round(true, 1)},
             "last_round": None if last is None else {

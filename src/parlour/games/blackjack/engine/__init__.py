@@ -9,8 +9,6 @@ cards and the settlement (:mod:`.settlement`).  See ``docs/rules/blackjack.md``.
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from parlour.core.protocol import CHANCE
 from parlour.games.blackjack.engine.betting import (
     answer_insurance,
@@ -33,25 +31,38 @@ from parlour.games.blackjack.engine.settlement import returns, seat_scores, winn
 from parlour.games.blackjack.moves import Bet, DoubleDown, Insure, Move, NoInsurance, Split, SurrenderHand
 from parlour.games.blackjack.notation import chips
 from parlour.games.blackjack.rules import Double, Rules, Surrender, may_double
-from parlour.games.blackjack.state import Phase, Player, State, full_shoe
+from parlour.games.blackjack.state import (
+    BET,
+    INSURANCE,
+    NO_HAND,
+    NO_HOLE,
+    OVER,
+    PLAY,
+    Player,
+    State,
+    Table,
+    full_shoe,
+)
 
 
 def initial_state(rules: Rules, players: int) -> State:
     """Every player with the bankroll, a fresh shoe (its first shuffle), the first round's bets due."""
-    return State(rules=rules, players=tuple(Player(Fraction(rules.bankroll)) for _ in range(players)),
-                 shoe=full_shoe(rules.decks), shuffles=1)
+    table = Table(rules=rules, players=(Player(rules.bankroll),) * players, history=(), shuffles=1,
+                  trained=(), note=None)
+    return State(table=table, hands=((),) * players, phase=BET, shoe=full_shoe(rules.decks), dealer=(),
+                 hole=NO_HOLE, pending=(), current=NO_HAND, count=0)
 
 
 def to_act(state: State) -> tuple[int, ...]:
     """Chance while a card is to deal; else the seats that may move now."""
     if state.pending:
         return (CHANCE,)
-    if state.phase is Phase.PLAY:
+    if state.phase is PLAY:
         return (state.current[0],)
-    if state.phase is Phase.BET:
-        return to_bet(state.players)
-    if state.phase is Phase.INSURANCE:
-        return to_answer_insurance(state.players)
+    if state.phase is BET:
+        return to_bet(state.table.players)
+    if state.phase is INSURANCE:
+        return to_answer_insurance(state)
     return ()
 
 
@@ -59,9 +70,9 @@ def legal_moves(state: State, seat: int) -> tuple[Move, ...]:
     """``seat``'s moves now (none when it is not to act), in the order of this module's docstring."""
     if seat not in to_act(state):
         return ()
-    if state.phase is Phase.PLAY:
+    if state.phase is PLAY:
         return plays(state, seat)
-    if state.phase is Phase.BET:
+    if state.phase is BET:
         return bets(state, seat)
     return insurance_moves(state, seat)
 
@@ -70,7 +81,7 @@ def apply_move(state: State, seat: int, move: Move) -> State:
     """Play ``move``, already known to be legal for ``seat`` (``Game.apply`` checks it)."""
     if isinstance(move, Bet):
         return place_bet(state, seat, move.amount)
-    if isinstance(move, Insure | NoInsurance):
+    if isinstance(move, (Insure, NoInsurance)):
         return answer_insurance(state, seat, move)
     return play(state, seat, move)
 
@@ -79,25 +90,25 @@ def explain(state: State, seat: int, move: Move) -> str:
     """Why ``move`` is not legal for ``seat`` now."""
     actors = to_act(state)
     phase = state.phase
-    if phase is Phase.OVER:
+    if phase is OVER:
         return "the game is over"
     if seat not in actors:
         if actors == (CHANCE,):
             return "wait: the cards are being dealt"
-        if phase is Phase.BET:
-            return "you have placed your bet for this round" if state.players[seat].bet is not None \
+        if phase is BET:
+            return "you have placed your bet for this round" if state.table.players[seat].bet is not None \
                 else "you are out of chips"
         return "it is not your turn"
-    player = state.players[seat]
-    if phase is Phase.BET:
+    player = state.table.players[seat]
+    if phase is BET:
         if not isinstance(move, Bet):
             return "place your bet first (bet N)"
-        if move.amount < state.rules.min_bet:
-            return f"the smallest bet is {state.rules.min_bet}"
-        if move.amount > state.rules.max_bet:
-            return f"the largest bet is {state.rules.max_bet}"
+        if move.amount < state.table.rules.min_bet:
+            return f"the smallest bet is {state.table.rules.min_bet}"
+        if move.amount > state.table.rules.max_bet:
+            return f"the largest bet is {state.table.rules.max_bet}"
         return f"you have only {chips(player.balance)} chips"
-    if phase is Phase.INSURANCE:
+    if phase is INSURANCE:
         if isinstance(move, Insure):
             return "you have not enough chips left for insurance (half your bet)"
         return "answer the insurance first: insurance or no insurance"
@@ -106,9 +117,8 @@ def explain(state: State, seat: int, move: Move) -> str:
 
 def _why_not_play(state: State, seat: int, move: Move) -> str:
     """Why ``move`` is not a play the hand to act may make."""
-    player = state.players[seat]
     hand = state.hand
-    rules = state.rules
+    rules = state.table.rules
     if isinstance(move, Bet):
         return "bets are placed before the deal"
     if isinstance(move, Insure | NoInsurance):
@@ -128,7 +138,7 @@ def _why_not_play(state: State, seat: int, move: Move) -> str:
             return "splitting is not allowed at this table"
         if len(hand.cards) != 2 or hand.values[0] != hand.values[1]:
             return "you may split only a pair (two cards of the same value)"
-        if len(player.hands) >= rules.split_hands:
+        if len(state.hands[seat]) >= rules.split_hands:
             return f"you may not have more than {rules.split_hands} hands"
         if not may_split(state, seat):
             return "split aces may not be split again at this table"

@@ -13,18 +13,22 @@ from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 
-from parlour.games.blackjack.engine.playing import next_hand, put
+from parlour.games.blackjack.engine.playing import FIRST_HAND, next_hand, put
 from parlour.games.blackjack.engine.settlement import settle
 from parlour.games.blackjack.moves import Bet, Insure, NoInsurance
 from parlour.games.blackjack.rules import Deal, is_blackjack, peeks
 from parlour.games.blackjack.state import (
+    DEAL,
     DEALER,
     FACE_DOWN,
     FACE_UP,
+    INSURANCE,
+    NO_HAND,
+    NO_HOLE,
     Hand,
-    Phase,
     Player,
     State,
+    Table,
     full_shoe,
     hi_lo,
     value,
@@ -34,18 +38,19 @@ from parlour.games.blackjack.state import (
 
 def to_bet(players: tuple[Player, ...]) -> tuple[int, ...]:
     """The seats still to bet: in the chips, no bet yet."""
-    return tuple(seat for seat, p in enumerate(players) if not p.out and p.bet is None)
+    return tuple([seat for seat, p in enumerate(players) if not p.out and p.bet is None])
 
 
-def to_answer_insurance(players: tuple[Player, ...]) -> tuple[int, ...]:
+def to_answer_insurance(state: State) -> tuple[int, ...]:
     """The seats still to answer the insurance: dealt in, no answer yet."""
-    return tuple(seat for seat, p in enumerate(players) if p.hands and p.insurance is None)
+    return tuple(seat for seat, (p, hands) in enumerate(zip(state.table.players, state.hands, strict=True))
+                 if hands and p.insurance is None)
 
 
 def bet_amounts(state: State, seat: int) -> range:
     """The bets ``seat`` may place: from the table's smallest to its largest or the seat's chips."""
-    rules = state.rules
-    return range(rules.min_bet, min(rules.max_bet, int(state.players[seat].balance)) + 1)
+    rules = state.table.rules
+    return range(rules.min_bet, min(rules.max_bet, int(state.table.players[seat].balance)) + 1)
 
 
 def bets(state: State, seat: int) -> tuple[Bet, ...]:
@@ -59,16 +64,19 @@ def _bets(low: int, stop: int) -> tuple[Bet, ...]:
     return tuple(Bet(amount) for amount in range(low, stop))
 
 
-def place_bet(state: State, seat: int, amount: int) -> State:
-    """``seat`` bets ``amount``; the deal starts once every seat in the chips has bet."""
-    players = put(state.players, seat, replace(state.players[seat], bet=amount))
-    return replace(state, players=players) if to_bet(players) else start_deal(state, players)
+def place_bet(state: State, seat: int, bet: int) -> State:
+    """``seat`` bets ``bet`` chips; the deal starts once every seat in the chips has bet."""
+    player = state.table.players[seat]
+    players = put(state.table.players, seat, Player(player.balance, bet, player.insurance, player.out))
+    if to_bet(players):
+        return replace(state, table=replace(state.table, players=players))
+    return start_deal(state, players)
 
 
 def cut_card_out(state: State) -> bool:
     """The cut card has come out: the shoe is shuffled before the next round."""
-    decks = state.rules.decks
-    return bool(decks and state.dealt and state.dealt * 100 >= state.rules.penetration * 52 * decks)
+    decks, dealt = state.table.rules.decks, state.dealt
+    return bool(decks and dealt and dealt * 100 >= state.table.rules.penetration * 52 * decks)
 
 
 def deal_order(deal: Deal, first: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
@@ -84,47 +92,49 @@ def start_deal(state: State, players: tuple[Player, ...]) -> State:
     """Every seat of ``players`` in the chips has bet: shuffle if the cut card has come out, and
     deal the first cards (a card to each hand, the dealer's, a second card to each hand, the
     dealer's hole card)."""
+    rules, shoe, count, shuffles = state.table.rules, state.shoe, state.count, state.table.shuffles
     if cut_card_out(state):
-        state = replace(state, shoe=full_shoe(state.rules.decks), dealt=0, count=0,
-                        shuffles=state.shuffles + 1)
-    players = tuple(p if p.bet is None else replace(p, hands=(Hand((), p.bet),)) for p in players)
-    first = tuple((seat, 0) for seat, p in enumerate(players) if p.hands)
-    return replace(state, players=players, phase=Phase.DEAL, pending=deal_order(state.rules.deal, first),
-                   dealer=(), hole=-1)
+        shoe, count, shuffles = full_shoe(rules.decks), 0, shuffles + 1
+    table = Table(rules, players, state.table.history, shuffles, state.table.trained, state.table.note)
+    hands = tuple([() if p.bet is None else (Hand((), (), p.bet),) for p in players])
+    first = tuple([(seat, 0) for seat, p in enumerate(players) if p.bet is not None])
+    dealer, hole, pending, current = (), NO_HOLE, deal_order(rules.deal, first), NO_HAND
+    return State(table, hands, DEAL, shoe, dealer, hole, pending, current, count)
 
 
 def offers_insurance(state: State) -> bool:
     """Insurance is offered: the table has it and the dealer shows an ace."""
-    rules = state.rules
+    rules = state.table.rules
     return rules.insurance and rules.dealer_shows_card and bool(state.dealer) and value(state.dealer[0]) == 1
 
 
 def after_deal(state: State) -> State:
     """The first cards are dealt: insurance is offered, or the dealer peeks, or play begins."""
     if offers_insurance(state):
-        return replace(state, phase=Phase.INSURANCE)
+        return replace(state, phase=INSURANCE)
     return after_insurance(state)
 
 
 def insurance_moves(state: State, seat: int) -> tuple[Insure | NoInsurance, ...]:
     """Insurance costs half the bet, from the chips not yet on the table."""
-    player = state.players[seat]
-    return (Insure(), NoInsurance()) if player.free * 2 >= player.bet_or_zero() else (NoInsurance(),)
+    player = state.table.players[seat]
+    return (Insure(), NoInsurance()) if state.free(seat) * 2 >= player.bet_or_zero() else (NoInsurance(),)
 
 
 def answer_insurance(state: State, seat: int, move: Insure | NoInsurance) -> State:
     """``seat`` takes insurance (half its bet) or not; once every seat has answered, the dealer
     peeks or play begins."""
-    player = state.players[seat]
-    amount = Fraction(player.bet_or_zero(), 2) if isinstance(move, Insure) else Fraction(0)
-    state = replace(state, players=put(state.players, seat, replace(player, insurance=amount)))
-    return state if to_answer_insurance(state.players) else after_insurance(state)
+    player = state.table.players[seat]
+    amount = Fraction(player.bet_or_zero(), 2) if isinstance(move, Insure) else 0
+    players = put(state.table.players, seat, replace(player, insurance=amount))
+    state = replace(state, table=replace(state.table, players=players))
+    return state if to_answer_insurance(state) else after_insurance(state)
 
 
 def after_insurance(state: State) -> State:
     """A dealer who peeks and has a blackjack turns the hole card up (it is counted) and the
     round is settled at once; otherwise play begins."""
     dealer = state.dealer
-    if dealer and peeks(state.rules, value(dealer[0])) and is_blackjack(values_of(dealer)):
+    if dealer and peeks(state.table.rules, value(dealer[0])) and is_blackjack(values_of(dealer)):
         return settle(state, state.count + (hi_lo(dealer[state.hole]) if state.hole >= 0 else 0))
-    return next_hand(state)
+    return next_hand(state, FIRST_HAND)

@@ -8,8 +8,6 @@ on the table.  The hole card is counted only once turned up.
 
 from __future__ import annotations
 
-import bisect
-import itertools
 import math
 import random
 from collections.abc import Iterator, Sequence
@@ -21,11 +19,24 @@ from typing import overload
 from parlour.core.cards import Card, standard_deck
 from parlour.games.blackjack.engine.betting import after_deal
 from parlour.games.blackjack.engine.playing import next_hand, with_hand
-from parlour.games.blackjack.engine.settlement import dealer_drew
-from parlour.games.blackjack.state import DEALER, FACE_DOWN, Phase, State, hi_lo
+from parlour.games.blackjack.engine.settlement import DEALER_CARD, dealer_draws, settle
+from parlour.games.blackjack.state import (
+    DEAL,
+    DEALER,
+    DEALERS_TURN,
+    FACE_DOWN,
+    PLAY,
+    Hand,
+    State,
+    Table,
+    full_shoe,
+    hi_lo,
+    shoe_without,
+    value,
+)
 
 DECK = standard_deck()
-"""The 52 cards, in the order of the shoe's counts (``Card.index``)."""
+"""The 52 cards, in the order of the shoe (by ``Card.index``)."""
 
 _ANY_CARD = tuple((card, Fraction(1, 52)) for card in DECK)
 
@@ -33,30 +44,29 @@ _ANY_CARD = tuple((card, Fraction(1, 52)) for card in DECK)
 def card_chances(state: State) -> tuple[tuple[Card, Fraction], ...]:
     """The next card and its probability: as many as are left in the shoe, each of the 52 alike
     for an infinite deck."""
-    return _from_shoe(state.shoe) if state.rules.decks else _ANY_CARD
+    return _from_shoe(state.shoe) if state.table.rules.decks else _ANY_CARD
 
 
 @lru_cache(maxsize=4096)
-def _from_shoe(shoe: tuple[int, ...]) -> tuple[tuple[Card, Fraction], ...]:
-    total = sum(shoe)
-    return tuple((DECK[i], Fraction(n, total)) for i, n in enumerate(shoe) if n)
+def _from_shoe(shoe: bytes) -> tuple[tuple[Card, Fraction], ...]:
+    return tuple((DECK[i], Fraction(shoe.count(i), len(shoe))) for i in dict.fromkeys(shoe))
 
 
 class CardsLeft(Sequence[Card]):
     """The cards that may come next, in the deck's order: those left in ``shoe`` (every card for
-    an infinite deck, an empty ``shoe``), as ``card_chances`` lists them; ``card in`` it reads the
-    card's count, without building the list."""
+    an infinite deck, an empty ``shoe``), as ``card_chances`` lists them; ``card in`` it looks
+    the card up in the shoe, without building the list."""
 
     __slots__ = ("_shoe",)
 
-    def __init__(self, shoe: tuple[int, ...]) -> None:
+    def __init__(self, shoe: bytes) -> None:
         self._shoe = shoe
 
     def __contains__(self, card: object) -> bool:
-        return isinstance(card, Card) and (not self._shoe or self._shoe[card.index] > 0)
+        return isinstance(card, Card) and (not self._shoe or card.index in self._shoe)
 
     def _cards(self) -> tuple[Card, ...]:
-        return tuple(c for c, n in zip(DECK, self._shoe, strict=True) if n) if self._shoe else DECK
+        return tuple(DECK[i] for i in dict.fromkeys(self._shoe)) if self._shoe else DECK
 
     def __len__(self) -> int:
         return len(self._cards())
@@ -79,7 +89,7 @@ class CardsLeft(Sequence[Card]):
 
 def cards_left(state: State) -> CardsLeft:
     """The cards that may be dealt next (those ``card_chances`` gives a probability)."""
-    return CardsLeft(state.shoe if state.rules.decks else ())
+    return CardsLeft(state.shoe if state.table.rules.decks else b"")
 
 
 def draw_card(state: State, rng: random.Random) -> Card:
@@ -87,70 +97,78 @@ def draw_card(state: State, rng: random.Random) -> Card:
 
     The same card, and ``rng`` left in the same state, as ``Game.sample_chance`` over
     ``card_chances``: the probabilities' common denominator is the number of cards left over
-    ``step``, the greatest common divisor of the counts, so a point drawn below it, times
-    ``step``, falls among the cumulative counts where the generic draw's point falls among its
-    cumulative weights."""
-    if not state.rules.decks:
+    ``step``, the greatest common divisor of the cards' counts, and the shoe lists the cards in
+    ``card_chances``' order, each as many times as its count, so the point drawn, times
+    ``step``, is where the generic draw's point falls among its cumulative weights."""
+    if not state.table.rules.decks:
         return DECK[rng.randrange(52)]
     shoe = state.shoe
-    step = math.gcd(*shoe)
-    point = rng.randrange(sum(shoe) // step) * step
-    return DECK[bisect.bisect_right(list(itertools.accumulate(shoe)), point)]
+    # ``step``, read card by card (a card's copies lie side by side) until it is 1, which is at
+    # once in a single deck
+    step, start = len(shoe), 0
+    while step > 1 and start < len(shoe):
+        copies = shoe.count(shoe[start])
+        step = math.gcd(step, copies)
+        start += copies
+    return DECK[shoe[rng.randrange(len(shoe) // step) * step]]
 
 
-def _refill(decks: int, out: Sequence[Card]) -> tuple[int, ...]:
+def _refill(decks: int, out: Sequence[Card]) -> bytes:
     """A full shoe of ``decks`` packs less the cards ``out``."""
-    counts = [decks] * 52
+    left = bytearray(full_shoe(decks))
     for card in out:
-        counts[card.index] -= 1
-    return tuple(counts)
+        left.remove(card.index)
+    return bytes(left)
 
 
 def _on_table(state: State) -> list[Card]:
     """The cards on the table: the dealer's and every hand's."""
-    return [*state.dealer, *(card for p in state.players for hand in p.hands for card in hand.cards)]
+    return [*state.dealer, *(card for hands in state.hands for hand in hands for card in hand.cards)]
 
 
-def _shoe_after(state: State, card: Card) -> tuple[tuple[int, ...], int, int, int]:
-    """The shoe once ``card``, the next card, is dealt: its counts less that card (the shoe's
-    last card brings a new shuffle, of every card not on the table), the cards dealt since the
-    shuffle, the shuffles, and the running count (with ``card`` if it is dealt face up)."""
-    rules = state.rules
-    face_up = state.pending[0] != (DEALER, FACE_DOWN)
-    shown = hi_lo(card) if face_up else 0
-    shoe = state.shoe
-    if not rules.decks:
-        return shoe, state.dealt, state.shuffles, state.count + shown
-    if sum(shoe) == 1 and shoe[card.index] == 1:  # the last card: the others are shuffled in
-        # the cards on the table (and ``card``) stay out: they are what has been dealt since
-        # this shuffle, and those shown are its running count
-        table = _on_table(state)
-        hole = hi_lo(state.dealer[state.hole]) if state.hole >= 0 else 0
-        count = sum(hi_lo(c) for c in table) - hole + shown
-        return _refill(rules.decks, (card, *table)), len(table) + 1, state.shuffles + 1, count
-    counts = list(shoe)
-    counts[card.index] -= 1
-    return tuple(counts), state.dealt + 1, state.shuffles, state.count + shown
+def _shuffled_in(state: State, card: Card, shown: int) -> tuple[bytes, Table, int]:
+    """``card`` is the shoe's last: every card not on the table is shuffled in (one more shuffle
+    on the table); the cards on the table and ``card`` stay out, as what has been dealt since
+    this shuffle, and those shown make its running count (with ``shown``, ``card``'s count if
+    it is dealt face up, else 0)."""
+    on_table = _on_table(state)
+    hole = hi_lo(state.dealer[state.hole]) if state.hole >= 0 else 0
+    count = sum(hi_lo(c) for c in on_table) - hole + shown
+    table = replace(state.table, shuffles=state.table.shuffles + 1)
+    return _refill(state.table.rules.decks, (card, *on_table)), table, count
 
 
-def deal_card(state: State, card: Card) -> State:
-    """Deal ``card``, the card drawn, to the first hand waiting for one; once the cards waited
-    for are dealt, the round moves on."""
-    (target, which), *left = state.pending
-    shoe, dealt, shuffles, count = _shoe_after(state, card)
-    dealer, hole, players = state.dealer, state.hole, state.players
+def deal_card(state: State, outcome: Card) -> State:
+    """Deal ``outcome``, the card drawn, to the first hand waiting for one (in the dealer's turn,
+    the dealer's next card is due at once while the dealer draws); once the cards waited for are
+    dealt, the round moves on."""
+    card = outcome
+    rules = state.table.rules
+    target, which = state.pending[0]
+    pending = state.pending[1:]
+    face_down = target == DEALER and which == FACE_DOWN
+    shown = 0 if face_down else hi_lo(card)
+    shoe, table, count = state.shoe, state.table, state.count + shown
+    if rules.decks:
+        shoe = shoe_without(shoe, card)
+        if not shoe:
+            shoe, table, count = _shuffled_in(state, card, shown)
+    dealer, hole, hands = state.dealer, state.hole, state.hands
     if target == DEALER:
-        hole = len(dealer) if which == FACE_DOWN else hole
+        hole = len(dealer) if face_down else hole
         dealer = (*dealer, card)
+        if state.phase is DEALERS_TURN and dealer_draws(rules, hands, dealer):
+            pending = DEALER_CARD
     else:
-        hand = players[target].hands[which]
-        players = with_hand(players, target, which, replace(hand, cards=(*hand.cards, card)))
-    state = replace(state, shoe=shoe, dealt=dealt, shuffles=shuffles, count=count, pending=tuple(left),
-                    dealer=dealer, hole=hole, players=players)
-    if left:
+        hand = hands[target][which]
+        dealt = Hand((*hand.cards, card), (*hand.values, value(card)), hand.bet, hand.from_split,
+                     hand.doubled, hand.surrendered)
+        hands = with_hand(hands, target, which, dealt)
+    state = State(table, hands, state.phase, shoe, dealer, hole, pending, state.current, count)
+    if pending:
         return state
-    if state.phase is Phase.DEAL:
+    if state.phase is DEAL:
         return after_deal(state)
-    if state.phase is Phase.PLAY:
-        return next_hand(state)
-    return dealer_drew(state)
+    if state.phase is PLAY:
+        return next_hand(state, state.current)
+    return settle(state, count)

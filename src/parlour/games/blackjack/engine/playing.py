@@ -14,9 +14,11 @@ from typing import TypeVar
 from parlour.games.blackjack.engine.settlement import dealer_turn
 from parlour.games.blackjack.moves import DoubleDown, Hit, Play, Split, Stand, SurrenderHand
 from parlour.games.blackjack.rules import Surrender, hand_total, is_blackjack, may_double
-from parlour.games.blackjack.state import Hand, Phase, Player, State
+from parlour.games.blackjack.state import PLAY, Hand, State
 
 HIT, STAND, DOUBLE, SPLIT, SURRENDER = Hit(), Stand(), DoubleDown(), Split(), SurrenderHand()
+FIRST_HAND = (0, 0)
+"""Where the players' turns start: the first seat's first hand."""
 
 
 T = TypeVar("T")
@@ -29,19 +31,19 @@ def put(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
     return tuple(changed)
 
 
-def with_hand(players: tuple[Player, ...], seat: int, index: int, hand: Hand) -> tuple[Player, ...]:
-    """``players`` with ``hand`` as ``seat``'s hand ``index``."""
-    player = players[seat]
-    return put(players, seat, replace(player, hands=put(player.hands, index, hand)))
+def with_hand(hands: tuple[tuple[Hand, ...], ...], seat: int, index: int,
+              hand: Hand) -> tuple[tuple[Hand, ...], ...]:
+    """Each seat's ``hands`` with ``hand`` as ``seat``'s hand ``index``."""
+    return put(hands, seat, put(hands[seat], index, hand))
 
 
 def may_split(state: State, seat: int) -> bool:
     """The rules let ``seat``'s hand to act be split (chips aside): a pair, fewer hands than the
     table allows, and aces split again only where the rules say so."""
-    rules = state.rules
-    player = state.players[seat]
-    hand = player.hands[state.current[1]]
-    if len(hand.cards) != 2 or len(player.hands) >= rules.split_hands:
+    rules = state.table.rules
+    hands = state.hands[seat]
+    hand = hands[state.current[1]]
+    if len(hand.cards) != 2 or len(hands) >= rules.split_hands:
         return False
     first, second = hand.values
     return first == second and not (first == 1 and hand.from_split and not rules.resplit_aces)
@@ -50,16 +52,15 @@ def may_split(state: State, seat: int) -> bool:
 def plays(state: State, seat: int) -> tuple[Play, ...]:
     """The plays of ``seat``'s hand to act: hit and stand, and those of double, split and
     surrender the rules and the seat's free chips allow."""
-    rules = state.rules
-    player = state.players[seat]
-    hand = player.hands[state.current[1]]
+    rules = state.table.rules
+    hand = state.hands[seat][state.current[1]]
     if len(hand.cards) != 2:
         return HIT, STAND
     double = may_double(rules, hand.values, hand.from_split)
     split = may_split(state, seat)
-    if (double or split) and player.free < hand.bet:  # not the chips to match the hand's bet
+    if (double or split) and state.free(seat) < hand.bet:  # not the chips to match the hand's bet
         double = split = False
-    surrender = rules.surrender is Surrender.LATE and not hand.from_split and len(player.hands) == 1
+    surrender = rules.surrender is Surrender.LATE and not hand.from_split and len(state.hands[seat]) == 1
     moves: list[Play] = [HIT, STAND]
     if double:
         moves.append(DOUBLE)
@@ -71,56 +72,62 @@ def plays(state: State, seat: int) -> tuple[Play, ...]:
 
 
 def play(state: State, seat: int, move: Play) -> State:
-    """``seat`` plays ``move`` (one of :func:`plays`) on the hand to act."""
+    """``seat`` plays ``move`` (one of :func:`plays`) on the hand to act: a hit, a double and a
+    split wait for a card; a stand and a surrender pass the turn on."""
     index = state.current[1]
-    player = state.players[seat]
-    hand = player.hands[index]
-    if isinstance(move, Hit):
-        return replace(state, pending=((seat, index),))
+    hand = state.hands[seat][index]
     if isinstance(move, Stand):
-        stood = replace(hand, done=True)
-        return next_hand(replace(state, players=with_hand(state.players, seat, index, stood)))
-    if isinstance(move, DoubleDown):
-        doubled = replace(hand, bet=hand.bet * 2, doubled=True)
-        return replace(state, players=with_hand(state.players, seat, index, doubled),
-                       pending=((seat, index),))
-    if isinstance(move, SurrenderHand):
-        given_up = replace(hand, done=True, surrendered=True)
-        return next_hand(replace(state, players=with_hand(state.players, seat, index, given_up)))
-    assert isinstance(move, Split)
-    halves = tuple(Hand((card,), hand.bet, from_split=True) for card in hand.cards)
-    hands = (*player.hands[:index], *halves, *player.hands[index + 1:])
-    return replace(state, players=put(state.players, seat, replace(player, hands=hands)),
-                   pending=((seat, index),))
+        return next_hand(state, (seat, index + 1))
+    if isinstance(move, Hit):
+        hands = state.hands
+    elif isinstance(move, DoubleDown):
+        hands = with_hand(state.hands, seat, index, replace(hand, bet=hand.bet * 2, doubled=True))
+    elif isinstance(move, Split):
+        halves = tuple(Hand((card,), (points,), hand.bet, from_split=True)
+                       for card, points in zip(hand.cards, hand.values, strict=True))
+        seat_hands = state.hands[seat]
+        hands = put(state.hands, seat, (*seat_hands[:index], *halves, *seat_hands[index + 1:]))
+    else:
+        assert isinstance(move, SurrenderHand)
+        hands = with_hand(state.hands, seat, index, replace(hand, surrendered=True))
+        return next_hand(replace(state, hands=hands), (seat, index + 1))
+    pending = ((seat, index),)
+    return State(state.table, hands, state.phase, state.shoe, state.dealer, state.hole, pending,
+                 state.current, state.count)
 
 
-def stands_by_itself(state: State, player: Player, hand: Hand) -> bool:
-    """``player``'s ``hand``, dealt its first two cards, has nothing to decide."""
-    rules = state.rules
+def stands_by_itself(state: State, seat: int, hand: Hand) -> bool:
+    """``seat``'s ``hand``, dealt its first two cards, has nothing to decide."""
+    rules = state.table.rules
     values = hand.values
     if hand_total(values)[0] >= 21 or hand.doubled:
         return True
     if hand.from_split:  # split aces stand after one card, unless they may draw or split again
         return values[0] == 1 and not rules.hit_split_aces and not (
-            rules.resplit_aces and values[1] == 1 and len(player.hands) < rules.split_hands)
-    return rules.naturals and is_blackjack(values)  # (``hand.natural``: not from a split)
+            rules.resplit_aces and values[1] == 1 and len(state.hands[seat]) < rules.split_hands)
+    return is_blackjack(values) and rules.naturals  # (``hand.natural``: not from a split)
 
 
-def next_hand(state: State) -> State:
-    """Move on to the first hand not yet done: a split hand is dealt its second card first; a
-    hand with nothing to decide stands; the first hand left to decide is to act.  After the last
-    hand, the dealer plays."""
-    players = state.players
-    for seat, player in enumerate(state.players):
-        for index, hand in enumerate(player.hands):
-            if hand.done:
-                continue
+def next_hand(state: State, start: tuple[int, int]) -> State:
+    """The turn passes to the first hand from ``start`` on (seat, hand index) with something to
+    decide (the hands before it are done): a split hand is dealt its second card first; a hand
+    with nothing to decide is passed over.  After the last hand, the dealer plays."""
+    first_seat, first_index = start
+    for seat in range(first_seat, len(state.hands)):
+        hands = state.hands[seat]
+        for index in range(first_index if seat == first_seat else 0, len(hands)):
+            hand = hands[index]
             here = (seat, index)
             if len(hand.cards) == 1:  # a split hand: its second card first
-                return replace(state, players=players, phase=Phase.PLAY, current=here, pending=(here,))
-            if not stands_by_itself(state, player, hand):
-                if players is state.players and state.phase is Phase.PLAY and state.current == here:
+                return _to_act(state, here, (here,))
+            if not stands_by_itself(state, seat, hand):
+                if state.current == here and state.phase is PLAY:
                     return state  # (the hand that was to act, after its card)
-                return replace(state, players=players, phase=Phase.PLAY, current=here)
-            players = with_hand(players, seat, index, replace(hand, done=True))
-    return dealer_turn(state if players is state.players else replace(state, players=players))
+                return _to_act(state, here, ())
+    return dealer_turn(state)
+
+
+def _to_act(state: State, current: tuple[int, int], pending: tuple[tuple[int, int], ...]) -> State:
+    """``state`` with the hand ``current`` to act, waiting for the cards ``pending``."""
+    return State(state.table, state.hands, PLAY, state.shoe, state.dealer, state.hole, pending, current,
+                 state.count)

@@ -8,36 +8,43 @@ the next round's betting or ends the game.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 
 from parlour.core.cards import Card
-from parlour.games.blackjack.moves import HandResult, Outcome, RoundResult
+from parlour.games.blackjack.moves import Chips, HandResult, Outcome, RoundResult
 from parlour.games.blackjack.rules import Rules, dealer_hits, hand_total, is_blackjack
 from parlour.games.blackjack.state import (
+    BET,
     DEALER,
+    DEALERS_TURN,
     FACE_UP,
     NO_HAND,
+    NO_HOLE,
+    OVER,
     Hand,
-    Phase,
     Player,
     State,
+    Table,
     hi_lo,
     values_of,
 )
 
+DEALER_CARD = ((DEALER, FACE_UP),)
+"""``State.pending`` while the dealer draws: a card for the dealer, face up."""
 
-def dealer_draws(rules: Rules, players: tuple[Player, ...], dealer: tuple[Card, ...]) -> bool:
+
+def dealer_draws(rules: Rules, hands: tuple[tuple[Hand, ...], ...], dealer: tuple[Card, ...]) -> bool:
     """Whether the dealer takes another card: while the drawing rule says so (once the dealer has
     two cards) and some hand depends on it: a live hand (not surrendered, bust or a blackjack),
     or, while the dealer has one card, a blackjack waiting to see whether the dealer has one."""
     complete = len(dealer) >= 2
     if complete and not dealer_hits(rules, values_of(dealer)):
         return False
-    hands = [hand for player in players for hand in player.hands]
-    if any(not hand.natural(rules) and not hand.surrendered and not hand.bust for hand in hands):
-        return True
-    return not complete and any(hand.natural(rules) for hand in hands)
+    for seat_hands in hands:
+        for hand in seat_hands:
+            if not hand.surrendered and not hand.bust and (not complete or not hand.natural(rules)):
+                return True
+    return False
 
 
 def dealer_turn(state: State) -> State:
@@ -46,84 +53,83 @@ def dealer_turn(state: State) -> State:
     count = state.count
     if state.hole >= 0:
         count += hi_lo(state.dealer[state.hole])
-    if dealer_draws(state.rules, state.players, state.dealer):
-        return replace(state, phase=Phase.DEALER, current=NO_HAND, count=count, hole=-1,
-                       pending=((DEALER, FACE_UP),))
+    if dealer_draws(state.table.rules, state.hands, state.dealer):
+        hole, pending, current = NO_HOLE, DEALER_CARD, NO_HAND
+        return State(state.table, state.hands, DEALERS_TURN, state.shoe, state.dealer, hole, pending, current,
+                     count)
     return settle(state, count)
 
 
-def dealer_drew(state: State) -> State:
-    """The dealer's card is dealt (``state.pending`` empty): another card, or the settlement."""
-    if dealer_draws(state.rules, state.players, state.dealer):
-        return replace(state, pending=((DEALER, FACE_UP),))
-    return settle(state, state.count)
-
-
 def hand_result(rules: Rules, hand: Hand, dealer_blackjack: bool,
-                dealer_total: int) -> tuple[Outcome, Fraction]:
+                dealer_total: int) -> tuple[Outcome, Chips]:
     """How ``hand`` ends against the dealer's hand, and the chips it wins (negative: loses)."""
     bet = hand.bet
     if hand.surrendered:  # late: honoured only if the dealer has no blackjack (seen later without a peek)
-        return (Outcome.LOSE, Fraction(-bet)) if dealer_blackjack else (Outcome.SURRENDER, Fraction(-bet, 2))
+        return (Outcome.LOSE, -bet) if dealer_blackjack else (Outcome.SURRENDER, Fraction(-bet, 2))
     if hand.natural(rules):
         if dealer_blackjack:
-            return Outcome.PUSH, Fraction(0)
+            return Outcome.PUSH, 0
         won, staked = rules.blackjack.ratio
         return Outcome.BLACKJACK, Fraction(bet * won, staked)
-    if hand.bust:
-        return Outcome.BUST, Fraction(-bet)
-    if dealer_blackjack:
-        return Outcome.LOSE, Fraction(-bet)
     total = hand.total
+    if total > 21:
+        return Outcome.BUST, -bet
+    if dealer_blackjack:
+        return Outcome.LOSE, -bet
     if dealer_total > 21 or total > dealer_total:
-        return Outcome.WIN, Fraction(bet)
+        return Outcome.WIN, bet
     if total == dealer_total:
-        return Outcome.PUSH, Fraction(0)
-    return Outcome.LOSE, Fraction(-bet)
+        return Outcome.PUSH, 0
+    return Outcome.LOSE, -bet
+
+
+def insurance_result(insurance: Chips | None, dealer_blackjack: bool) -> Chips:
+    """The chips insurance wins (it pays 2:1 if the dealer has blackjack) or loses."""
+    insured = insurance or 0
+    return 2 * insured if dealer_blackjack else -insured
 
 
 def settle(state: State, count: int) -> State:
     """Pay every hand and insurance, record the round and end it, with the running ``count``
     (the hole card counted in, if it was turned up).  A player left with fewer chips than the
     smallest bet is out; the game ends after the last round or once every player is out."""
-    rules = state.rules
+    rules = state.table.rules
     dealer_values = values_of(state.dealer)
-    dealer_blackjack = rules.naturals and is_blackjack(dealer_values)
+    dealer_blackjack = is_blackjack(dealer_values) and rules.naturals
     dealer_total = hand_total(dealer_values)[0]
     results: list[tuple[HandResult, ...]] = []
-    insurance: list[Fraction] = []
-    players: list[Player] = []
-    for player in state.players:
-        hands = []
-        for hand in player.hands:
-            if hand.cards:
-                outcome, net = hand_result(rules, hand, dealer_blackjack, dealer_total)
-                hands.append(HandResult(hand.cards, hand.bet, outcome, net))
-        insured = player.insurance or Fraction(0)
-        side_bet = 2 * insured if dealer_blackjack else -insured
-        balance = player.balance + sum(h.net for h in hands) + side_bet
-        results.append(tuple(hands))
+    insurance: list[Chips] = []
+    paid: list[Player] = []
+    for player, seat_hands in zip(state.table.players, state.hands, strict=True):
+        settled = tuple([HandResult(hand.cards, hand.bet,
+                                    *hand_result(rules, hand, dealer_blackjack, dealer_total))
+                         for hand in seat_hands if hand.cards])
+        side_bet = insurance_result(player.insurance, dealer_blackjack)
+        balance = player.balance + side_bet + sum([h.net for h in settled])
+        results.append(settled)
         insurance.append(side_bet)
-        players.append(Player(balance, out=balance < rules.min_bet))
-    record = RoundResult(state.round, state.dealer, tuple(results), tuple(insurance))
-    over = state.round >= rules.rounds or all(p.out for p in players)
-    return replace(state, players=tuple(players), history=(*state.history, record), count=count,
-                   phase=Phase.OVER if over else Phase.BET, round=state.round if over else state.round + 1,
-                   pending=(), current=NO_HAND, hole=-1, dealer=())
+        paid.append(Player(balance, out=balance < rules.min_bet))
+    number = state.round
+    history = (*state.table.history, RoundResult(number, state.dealer, tuple(results), tuple(insurance)))
+    phase = OVER if number >= rules.rounds or all(p.out for p in paid) else BET
+    table = Table(rules, tuple(paid), history, state.table.shuffles, state.table.trained, state.table.note)
+    hands, dealer, hole, pending, current = ((),) * len(paid), (), NO_HOLE, (), NO_HAND
+    return State(table, hands, phase, state.shoe, dealer, hole, pending, current, count)
 
 
 def returns(state: State) -> tuple[float, ...]:
     """Each player's chips won (or lost, negative) since the start."""
-    return tuple(float(p.balance - state.rules.bankroll) for p in state.players)
+    return tuple(float(p.balance - state.table.rules.bankroll) for p in state.table.players)
 
 
 def winners(state: State) -> tuple[int, ...]:
     """Once the game is over, the players with more chips than they started with."""
     if not state.over:
         return ()
-    return tuple(seat for seat, p in enumerate(state.players) if p.balance > state.rules.bankroll)
+    return tuple(seat for seat, p in enumerate(state.table.players) if p.balance > state.table.rules.bankroll)
 
 
 def seat_scores(state: State) -> tuple[tuple[int, ...], ...]:
     """Each player's net chips in each round so far (whole chips, rounded toward zero)."""
-    return tuple(tuple(int(r.net(seat)) for r in state.history) for seat in range(len(state.players)))
+    history = state.table.history
+    return tuple(tuple(int(r.net(seat)) for r in history) for seat in range(len(state.table.players)))
