@@ -86,8 +86,8 @@ class Phase(enum.Enum):
 
 BET, DEAL, INSURANCE, PLAY, DEALERS_TURN, OVER = (Phase.BET, Phase.DEAL, Phase.INSURANCE, Phase.PLAY,
                                                   Phase.DEALER, Phase.OVER)
-"""The phases under plain names, which the engine compares a state's phase with at every step (a
-module's name is read much faster than an ``Enum``'s member in CPython 3.11: docs/benchmarks.md)."""
+"""The phases under plain names, as the engine compares a state's phase with them at every step
+(why plain names: docs/benchmarks.md, Blackjack)."""
 
 
 DEALER = -1
