@@ -24,18 +24,17 @@ import contextlib
 import hashlib
 import json
 import os
-import tempfile
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import numpy as np
 import numpy.typing as npt
 
-from parlour.core.cache import cache_folder
+from parlour.core.cache import cache_folder, write_atomically
 from parlour.games.draughts.board import Move, Position, legal_moves, play
 from parlour.games.draughts.search.endgame_index import (
     ClassKey,
@@ -239,22 +238,13 @@ def _meta(max_pieces: int) -> dict[str, Any]:
 
 
 def _save(path: Path, max_pieces: int, tables: dict[ClassKey, I16]) -> bool:
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                meta = json.dumps({**_meta(max_pieces), "sha256": _digest(tables)})
-                arrays = {_name(c): t for c, t in tables.items()}
-                # (ignore: NumPy's stub lets a ** of arrays stand for its allow_pickle: bool)
-                np.savez_compressed(fh, meta=np.array(meta), **arrays)  # type: ignore[arg-type]
-            os.replace(tmp, path)
-        finally:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-    except OSError:
-        return False
-    return True
+    def write(fh: BinaryIO) -> None:
+        meta = json.dumps({**_meta(max_pieces), "sha256": _digest(tables)})
+        arrays = {_name(c): t for c, t in tables.items()}
+        # (ignore: NumPy's stub lets a ** of arrays stand for its allow_pickle: bool)
+        np.savez_compressed(fh, meta=np.array(meta), **arrays)  # type: ignore[arg-type]
+
+    return write_atomically(path, write)
 
 
 def _load(path: Path, max_pieces: int) -> dict[ClassKey, I16] | None:

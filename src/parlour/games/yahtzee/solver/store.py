@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import numpy as np
 
+from parlour.core.cache import write_atomically
 from parlour.games.yahtzee.rules import BOXES
 from parlour.games.yahtzee.solver.widgets import UPPER_CAP, Floats, Variant
 
@@ -70,20 +69,11 @@ def _meta(variant: Variant, kind: str) -> dict[str, Any]:
 
 def save_array(path: Path, variant: Variant, kind: str, array: Floats) -> bool:
     """Write ``array`` with its digest, atomically; ``False`` if the folder cannot be written."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                meta = json.dumps({**_meta(variant, kind), "sha256": digest(array)})
-                np.savez(fh, values=array, meta=np.array(meta))
-            os.replace(tmp, path)
-        finally:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-    except OSError:
-        return False
-    return True
+    def write(fh: BinaryIO) -> None:
+        meta = json.dumps({**_meta(variant, kind), "sha256": digest(array)})
+        np.savez(fh, values=array, meta=np.array(meta))
+
+    return write_atomically(path, write)
 
 
 def load_array(path: Path, variant: Variant, kind: str) -> Floats | None:
