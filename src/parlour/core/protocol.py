@@ -311,6 +311,10 @@ class Game(abc.ABC, Generic[R, S, M, C, V]):
             return "Chance: the cards are dealt or drawn (hidden)"
         return self.describe(state, seat, action, names)
 
+    def seat_names(self, state: S, names: Sequence[str] | None = None) -> list[str]:
+        """Every seat's name: ``names`` where given, else ``seat_label``."""
+        return [self.name_of(state, seat, names) for seat in range(self.players(state))]
+
     def name_of(self, state: S, seat: int, names: Sequence[str] | None = None) -> str:
         if names is not None and 0 <= seat < len(names):
             return names[seat]

@@ -112,18 +112,15 @@ class Yahtzee(Game[Rules, State, Move, Dice, YahtzeeView]):
         return format_dice(outcome)
 
     # ---- words: text ------------------------------------------------------------------------
-    def _names(self, state: State, names: Sequence[str] | None) -> list[str]:
-        return [self.name_of(state, seat, names) for seat in range(state.players)]
-
     def explain_illegal(self, state: State, seat: int, move: Move) -> str:
         return text.explain_illegal(state, seat, move)
 
     def describe(self, state: State, seat: int, action: Move | Dice,
                  names: Sequence[str] | None = None) -> str:
-        return text.describe(state, seat, action, self._names(state, names))
+        return text.describe(state, seat, action, self.seat_names(state, names))
 
     def result_text(self, state: State, names: Sequence[str] | None = None) -> str:
-        return text.result_text(state, self._names(state, names))
+        return text.result_text(state, self.seat_names(state, names))
 
     def render_text(self, view: YahtzeeView, names: Sequence[str]) -> str:
         return text.render_view(view, names)
