@@ -16,7 +16,7 @@ from clikit import listed_moves, run
 from parlour.core.cards import Rank, parse_cards, standard_deck
 from parlour.core.protocol import CHANCE
 from parlour.core.record import Record
-from parlour.games.go_fish import GAME, Act, Ask, Deal, Ending, FirstDealer, Phase, Rules, State
+from parlour.games.go_fish import GAME, Act, Ask, Deal, Ending, FirstDealer, Phase, Rules, State, Table
 from parlour.games.go_fish import text as screen
 from parlour.games.go_fish.deck import CARDS, cards_of
 from parlour.games.go_fish.view import known_cards
@@ -353,7 +353,7 @@ def test_only_the_last_lines_since_your_last_turn_are_shown():
 def test_the_end_shows_the_books_and_the_winners():
     def position(books: tuple[tuple[Rank, ...], ...]) -> State:
         hands = tuple(sum(1 << c.index for c in parse_cards(h)) for h in ("7H", "7C 7D 7S 2C"))
-        return State(rules=Rules(), players=2, phase=Phase.PLAY, dealer=1, hands=hands,
+        return State(table=Table(rules=Rules(), players=2, dealer=1, phase=Phase.PLAY), hands=hands,
                      stock=tuple(c.index for c in parse_cards("3C 3D")), books=books, current=0,
                      drawn=((), ()))
 

@@ -16,7 +16,7 @@ from parlour.core.cards import Card, Rank, parse_cards
 from parlour.core.driver import play
 from parlour.core.protocol import CHANCE
 from parlour.core.rng import make_rng
-from parlour.games.go_fish import GAME, Act, Ask, Ending, Event, Phase, Rules, State
+from parlour.games.go_fish import GAME, Act, Ask, Ending, Event, Phase, Rules, State, Table
 from parlour.games.go_fish.bots.memory import MemoryBot, memory_move
 from parlour.games.go_fish.bots.strong import StrongBot, evaluate, model
 from parlour.games.go_fish.bots.strong.model import BOOKS, locate
@@ -184,7 +184,7 @@ def tiny() -> State:
         Event(Act.ASK, 1, 0, Rank.FOUR),
         Event(Act.FISH, 1, None, Rank.FOUR),
     ]
-    return State(rules=Rules(hand_size=5), players=2, phase=Phase.PLAY, dealer=1,
+    return State(table=Table(rules=Rules(hand_size=5), players=2, dealer=1, phase=Phase.PLAY),
                  hands=(mask("2C 2D 3C 3D"), mask("AC AD AH 3H 3S 4C 2H")),
                  stock=tuple(c.index for c in parse_cards("AS 2S 4D 4H 4S")),
                  books=(tuple(books), ()), current=0, history=tuple(history),
@@ -260,8 +260,8 @@ def three_players(history: bool = True) -> State:
         drawn = ((), (index("3C"),), (index("4D"),))
     held = hands[0] | hands[1] | hands[2]
     stock = tuple(i for i in range(52) if not held >> i & 1)
-    return State(rules=Rules(), players=3, phase=Phase.PLAY, dealer=2, hands=tuple(hands), stock=stock,
-                 books=((), (), ()), current=0, history=events, drawn=drawn)
+    return State(table=Table(rules=Rules(), players=3, dealer=2, phase=Phase.PLAY), hands=tuple(hands),
+                 stock=stock, books=((), (), ()), current=0, history=events, drawn=drawn)
 
 
 def test_the_memory_bot_asks_where_a_card_is_known_to_be():
@@ -282,7 +282,7 @@ def test_the_memory_bot_asks_where_a_card_is_known_to_be():
 
 def test_the_memory_bot_avoids_a_player_known_to_have_none():
     hands = (mask("5C 6C"), mask("2C 3C 4C"), mask("2D 3D 4D KH KS"))
-    plain = State(rules=Rules(), players=3, phase=Phase.PLAY, dealer=2, hands=hands, stock=(),
+    plain = State(table=Table(rules=Rules(), players=3, dealer=2, phase=Phase.PLAY), hands=hands, stock=(),
                   books=((), (), ()), current=0, drawn=((), (), ()))
     legal = [Ask(1, Rank.FIVE), Ask(2, Rank.FIVE)]  # (a bot takes any list of legal moves)
     assert memory_move(GAME.view(plain, 0), legal) == Ask(2, Rank.FIVE)  # the most cards

@@ -14,7 +14,7 @@ import pytest
 from parlour.core.cards import Card, Rank, parse_cards, standard_deck
 from parlour.core.errors import IllegalMoveError, InvalidMoveError, NotYourTurnError, RulesError
 from parlour.core.protocol import CHANCE
-from parlour.games.go_fish import GAME, Act, Ask, Deal, Ending, FirstDealer, Phase, Rules, State
+from parlour.games.go_fish import GAME, Act, Ask, Deal, Ending, FirstDealer, Phase, Rules, State, Table
 from parlour.games.go_fish.deck import cards_of
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
@@ -46,8 +46,8 @@ def position(hands: list[str], stock: str = "", rules: Rules | None = None, curr
     """A game in play (no deal needed): ``hands`` by seat and the stock ``stock``, top first; the
     other cards of the deck are out of the game."""
     masks = tuple(sum(1 << c.index for c in parse_cards(h)) for h in hands)
-    return State(rules=rules or Rules(), players=len(hands), phase=Phase.PLAY, dealer=len(hands) - 1,
-                 hands=masks, stock=tuple(c.index for c in parse_cards(stock)),
+    table = Table(rules=rules or Rules(), players=len(hands), dealer=len(hands) - 1, phase=Phase.PLAY)
+    return State(table=table, hands=masks, stock=tuple(c.index for c in parse_cards(stock)),
                  books=((),) * len(hands), current=current, drawn=((),) * len(hands))
 
 
@@ -222,7 +222,8 @@ def test_the_game_ends_when_the_stock_runs_out_and_a_tie_shares_the_win():
     counts = state.book_counts
     best = max(counts)
     assert GAME.winners(state) == tuple(s for s in range(2) if counts[s] == best)
-    tie = State(rules=Rules(), players=3, phase=Phase.OVER, hands=(1, 0, 2), books=((R.ACE,), (R.TWO,), ()))
+    tie = State(table=Table(rules=Rules(), players=3, phase=Phase.OVER), hands=(1, 0, 2),
+                books=((R.ACE,), (R.TWO,), ()))
     assert GAME.winners(tie) == (0, 1)
     assert GAME.result_text(tie, NAMES) == (
         "Ann and Bob share the win with 1 books each (Ann 1, Bob 1, Cat 0).")

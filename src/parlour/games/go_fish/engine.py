@@ -13,28 +13,39 @@ from dataclasses import replace
 from functools import lru_cache
 
 from parlour.core.cards import Rank
+from parlour.core.protocol import CHANCE
 from parlour.games.go_fish.deck import CARDS, RANK_MASKS, RANKS, books_held, cards_of, mask_of, ranks_held
 from parlour.games.go_fish.moves import Act, Ask, Deal, Event
-from parlour.games.go_fish.rules import Ending, Rules
-from parlour.games.go_fish.state import Phase, State
+from parlour.games.go_fish.rules import DRAW_ON, FIRST_OUT, Rules
+from parlour.games.go_fish.state import CUT, DEAL, OVER, PLAY, State, Table
 
 
 def initial_state(rules: Rules, players: int) -> State:
     rules.check(players)
-    return State(rules=rules, players=players, books=((),) * players, drawn=((),) * players)
+    return State(table=Table(rules=rules, players=players, dealer=0, phase=CUT), books=((),) * players,
+                 drawn=((),) * players)
+
+
+def to_act(state: State) -> tuple[int, ...]:
+    """The seat to act in play; chance (``CHANCE``) before the deal; nobody once over."""
+    phase = state.table.phase
+    if phase is PLAY:
+        return (state.current,)
+    return () if phase is OVER else (CHANCE,)
 
 
 def cut(state: State, dealer: int) -> State:
     """The first dealer drawn."""
-    return replace(state, phase=Phase.DEAL, dealer=dealer)
+    return replace(state, table=replace(state.table, dealer=dealer, phase=DEAL))
 
 
 def deal(state: State, outcome: Deal) -> State:
     """One card at a time to each player from the dealer's left; the rest is the stock.  Books
     dealt whole are set aside at once."""
-    n = state.players
-    size = state.rules.dealt(n)
-    order = [(state.dealer + k) % n for k in range(1, n + 1)]  # each seat from the dealer's left
+    table = state.table
+    n = table.players
+    size = table.rules.dealt(n)
+    order = [(table.dealer + k) % n for k in range(1, n + 1)]  # each seat from the dealer's left
     dealt = [0] * n
     for k, seat in enumerate(order):  # the k-th player from the dealer's left: every n-th card from k
         dealt[seat] = mask_of(outcome.cards[k:size * n:n])
@@ -44,7 +55,7 @@ def deal(state: State, outcome: Deal) -> State:
     for seat in order:
         hands, books, made = _books(hands, books, seat)
         history += made
-    return _settle(State(rules=state.rules, players=n, phase=Phase.PLAY, dealer=state.dealer, hands=hands,
+    return _settle(State(table=replace(table, phase=PLAY), hands=hands,
                          stock=tuple([card.index for card in outcome.cards[size * n:]]), books=books,
                          current=order[0], history=history, drawn=((),) * n))
 
@@ -60,21 +71,22 @@ def _asks(target: int, ranks: int) -> tuple[Ask, ...]:
 
 
 def legal_moves(state: State, seat: int) -> tuple[Ask, ...]:
-    if state.phase is not Phase.PLAY or seat != state.current:
+    if state.table.phase is not PLAY or seat != state.current:
         return ()
-    ranks = ranks_held(state.hands[seat])
+    hands, n = state.hands, state.table.players
+    ranks = ranks_held(hands[seat])
     moves: tuple[Ask, ...] = ()
-    for step in range(1, state.players):
-        target = (seat + step) % state.players
-        if state.hands[target]:
+    for step in range(1, n):
+        target = (seat + step) % n
+        if hands[target]:
             moves += _asks(target, ranks)
     return moves
 
 
 def explain(state: State, seat: int, move: Ask) -> str:
     """Why ``move`` is refused (it is not legal now)."""
-    if state.phase is not Phase.PLAY:
-        return "the cards have not been dealt" if state.phase is not Phase.OVER else "the game is over"
+    if state.phase is not PLAY:
+        return "the cards have not been dealt" if state.phase is not OVER else "the game is over"
     if seat != state.current:
         return f"it is not seat {seat + 1}'s turn"
     if not 0 <= move.target < state.players:
@@ -111,8 +123,7 @@ def apply_move(state: State, seat: int, move: Ask) -> State:
         events = (_ask_event(seat, target, r, 0),)
         current = target
     after, books, made = _books(tuple(hands), state.books, seat)
-    return _settle(State(rules=state.rules, players=state.players, phase=state.phase, dealer=state.dealer,
-                         hands=after, stock=stock, books=books, current=current,
+    return _settle(State(table=state.table, hands=after, stock=stock, books=books, current=current,
                          history=state.history + events + made, drawn=drawn))
 
 
@@ -170,10 +181,10 @@ def _books(hands: tuple[int, ...], books: tuple[tuple[Rank, ...], ...],
 
 def over(state: State) -> bool:
     """Whether the game ends now, by the rules' ending."""
-    ending = state.rules.ending
-    if ending is Ending.FIRST_OUT:
+    ending = state.table.rules.ending
+    if ending is FIRST_OUT:
         return not state.stock or not all(state.hands)
-    if ending is Ending.DRAW_ON:
+    if ending is DRAW_ON:
         return not state.stock
     return not state.stock and not any(state.hands)  # all thirteen books made: no card left
 
@@ -200,9 +211,9 @@ def _settle(state: State) -> State:
                             drawn=_kept(state.drawn, seat, card))
             if state.hands[seat] and others:
                 continue
-        following = (seat + 1) % state.players if state.stock else _next_with_cards(state, seat)
+        following = (seat + 1) % state.table.players if state.stock else _next_with_cards(state, seat)
         state = replace(state, current=following)
-    return replace(state, phase=Phase.OVER)
+    return replace(state, table=replace(state.table, phase=OVER))
 
 
 def _next_with_cards(state: State, seat: int) -> int:

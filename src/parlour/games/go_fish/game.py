@@ -7,11 +7,11 @@ from collections.abc import Container, Mapping, Sequence
 from fractions import Fraction
 
 from parlour.core.cards import standard_deck
-from parlour.core.protocol import CHANCE, BotFactory, Game, GameSpec
+from parlour.core.protocol import BotFactory, Game, GameSpec
 from parlour.games.go_fish import engine, notation, text
 from parlour.games.go_fish.moves import Ask, Deal, FirstDealer, Outcome
 from parlour.games.go_fish.rules import Ending, Rules
-from parlour.games.go_fish.state import Phase, State
+from parlour.games.go_fish.state import CUT, DEAL, OVER, State
 from parlour.games.go_fish.view import GoFishView, make_view, resample_hidden
 
 _DECK = frozenset(standard_deck())
@@ -49,44 +49,38 @@ class GoFish(Game[Rules, State, Ask, Outcome, GoFishView]):
     def presets(self) -> Mapping[str, Rules]:
         return {"manual": Rules(), "all-books": Rules(ending=Ending.ALL_BOOKS)}
 
-    def to_act(self, state: State) -> tuple[int, ...]:
-        if state.phase is Phase.PLAY:
-            return (state.current,)
-        return () if state.phase is Phase.OVER else (CHANCE,)
+    to_act = staticmethod(engine.to_act)
 
     def players(self, state: State) -> int:
         return state.players
 
-    def legal_moves(self, state: State, seat: int) -> tuple[Ask, ...]:
-        """In the order of ``engine``'s docstring."""
-        return engine.legal_moves(state, seat)
+    legal_moves = staticmethod(engine.legal_moves)  # in the order of ``engine``'s docstring
 
     def explain_illegal(self, state: State, seat: int, move: Ask) -> str:
         if not isinstance(move, Ask):
             return f"{move!r} is not a Go Fish move"
         return engine.explain(state, seat, move)
 
-    def _apply_move(self, state: State, seat: int, move: Ask) -> State:
-        return engine.apply_move(state, seat, move)
+    _apply_move = staticmethod(engine.apply_move)
 
     def chance_outcomes(self, state: State) -> tuple[tuple[Outcome, Fraction], ...] | None:
         """The first dealer: each seat alike.  A deal is sampled (``None``)."""
-        if state.phase is Phase.CUT:
+        if state.phase is CUT:
             return tuple((FirstDealer(s), Fraction(1, state.players)) for s in range(state.players))
         return None
 
     # The base class's return type is a sequence or a frozenset; a deal is any of 52! orders,
     # answered by a container that is neither.
     def possible_outcomes(self, state: State) -> Container[Outcome]:  # type: ignore[override]
-        if state.phase is Phase.CUT:
+        if state.phase is CUT:
             return [FirstDealer(s) for s in range(state.players)]
-        if state.phase is Phase.DEAL:
+        if state.phase is DEAL:
             return _AnyShuffle()
         return ()
 
     def sample_chance(self, state: State, rng: random.Random) -> Outcome:
-        if state.phase is Phase.CUT:
-            return FirstDealer(rng.randrange(state.players))
+        if state.table.phase is CUT:
+            return FirstDealer(rng.randrange(state.table.players))
         return Deal.shuffled(rng)
 
     def _apply_outcome(self, state: State, outcome: Outcome) -> State:
@@ -100,7 +94,7 @@ class GoFish(Game[Rules, State, Ask, Outcome, GoFishView]):
 
     def winners(self, state: State) -> tuple[int, ...]:
         """The seats with the most books once the game is over (a tie shares the win)."""
-        return engine.winners(state) if state.phase is Phase.OVER else ()
+        return engine.winners(state) if state.phase is OVER else ()
 
     def result_text(self, state: State, names: Sequence[str] | None = None) -> str:
         return text.result(state, text.namer(names))

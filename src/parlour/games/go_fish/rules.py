@@ -26,6 +26,11 @@ class Ending(enum.Enum):
     lasts, and sits out once it is empty; with the stock empty a "Go fish!" just passes the turn."""
 
 
+FIRST_OUT, DRAW_ON, ALL_BOOKS = Ending.FIRST_OUT, Ending.DRAW_ON, Ending.ALL_BOOKS
+"""The endings under plain names, as the engine compares with them after every ask (why plain
+names: docs/benchmarks.md, Blackjack)."""
+
+
 @dataclass(frozen=True)
 class Rules:
     """The house rules of one game of Go Fish."""
@@ -33,7 +38,7 @@ class Rules:
     hand_size: int = field(default=0, metadata={
         "help": "Cards dealt to each player (0: the manual's, seven each for two players, five for more)",
         "choices": (0, 5, 6, 7)})
-    ending: Ending = field(default=Ending.FIRST_OUT, metadata={
+    ending: Ending = field(default=FIRST_OUT, metadata={
         "help": "When the game ends: first-out (the manual's: someone has no cards or the stock runs "
                 "out), draw-on (who runs out draws and plays on) or all-books (play until all 13 books)"})
 

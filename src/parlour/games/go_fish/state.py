@@ -23,15 +23,32 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
+CUT, DEAL, PLAY, OVER = Phase.CUT, Phase.DEAL, Phase.PLAY, Phase.OVER
+"""The phases under plain names, as the engine compares a state's phase with them at every step
+(why plain names: docs/benchmarks.md, Blackjack)."""
+
+
 @dataclass(frozen=True, slots=True)
-class State:
-    """A whole table.  In play, no hand holds all four cards of a rank (a book is set aside at
-    once), and the seat to act holds cards and has someone holding cards to ask."""
+class Table:
+    """What changes only a few times a game: the house rules, the number of players, the dealer
+    (drawn by lot) and the phase."""
 
     rules: Rules
     players: int
-    phase: Phase = Phase.CUT
     dealer: int = 0
+    phase: Phase = CUT
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """The table, and what changes with the asks: the hands, the stock, the books, the seat to
+    act, the history and the cards drawn unseen.  The table's fields read through
+    (``state.rules`` is ``state.table.rules``; the engine reads ``state.table``).
+
+    In play, no hand holds all four cards of a rank (a book is set aside at once), and the seat
+    to act holds cards and has someone holding cards to ask."""
+
+    table: Table
     hands: tuple[int, ...] = ()
     """Each seat's cards (a mask)."""
     stock: tuple[int, ...] = ()
@@ -45,6 +62,22 @@ class State:
     drawn: tuple[tuple[int, ...], ...] = ()
     """Each seat's cards (bits) drawn from the stock and kept unseen, in the order drawn: one for
     each of its draws in ``history`` that shows no card (``Event.unseen``)."""
+
+    @property
+    def rules(self) -> Rules:
+        return self.table.rules
+
+    @property
+    def players(self) -> int:
+        return self.table.players
+
+    @property
+    def dealer(self) -> int:
+        return self.table.dealer
+
+    @property
+    def phase(self) -> Phase:
+        return self.table.phase
 
     @property
     def book_counts(self) -> tuple[int, ...]:

@@ -9,8 +9,8 @@ from parlour.core.cards import Card, Rank
 from parlour.games.go_fish import engine
 from parlour.games.go_fish.deck import CARDS
 from parlour.games.go_fish.moves import Act, Ask, Deal, Event, FirstDealer
-from parlour.games.go_fish.rules import Ending
-from parlour.games.go_fish.state import Phase, State
+from parlour.games.go_fish.rules import ALL_BOOKS, Ending
+from parlour.games.go_fish.state import CUT, DEAL, OVER, PLAY, State
 from parlour.games.go_fish.view import GoFishView, told
 
 Namer = Callable[[int], str]
@@ -71,7 +71,7 @@ def describe(state: State, seat: int, action: Ask | FirstDealer | Deal, names: S
     drawn = {s: after.drawn[s][len(state.drawn[s]):]  # the cards drawn unseen this viewer may know
              for s in range(state.players) if omniscient or s == viewer}
     parts += [_event(e, name) for e in told(after.history[len(state.history):], drawn)]
-    if after.phase is Phase.OVER:
+    if after.phase is OVER:
         parts.append(ending(after, name))
     elif isinstance(action, Ask):
         if after.current != seat:
@@ -94,7 +94,7 @@ def ending(state: State, name: Namer) -> str:
 
 def why_over(ending: Ending, stock_size: int, hand_sizes: Sequence[int], name: Namer) -> str:
     """Why a game that is over ended: all books made, the stock empty, or these hands empty."""
-    if ending is Ending.ALL_BOOKS:
+    if ending is ALL_BOOKS:
         return "All thirteen books are made."
     if not stock_size:
         return "The stock has run out."
@@ -144,7 +144,7 @@ def books_text(books: Sequence[Rank]) -> str:
 
 def hand_lines(view: GoFishView) -> list[str]:
     """Your cards grouped by rank: ``7s: 7H 7S   Ks: KD``."""
-    if view.hand is None or view.phase not in (Phase.PLAY, Phase.OVER):
+    if view.hand is None or view.phase not in (PLAY, OVER):
         return []
     if not view.hand:
         return ["  Your hand: no cards."]
@@ -154,10 +154,10 @@ def hand_lines(view: GoFishView) -> list[str]:
 
 def player_lines(view: GoFishView, names: Sequence[str]) -> list[str]:
     """One line a player: the number to ask them by, name, cards, books, known cards."""
-    dealt = view.phase in (Phase.PLAY, Phase.OVER)
+    dealt = view.phase in (PLAY, OVER)
     width = max(len(names[s]) + (6 if s == view.seat else 0) for s in range(view.players))
     known = view.known
-    lines = ["  Players (ask them by number):" if view.phase is Phase.PLAY else "  Players:"]
+    lines = ["  Players (ask them by number):" if view.phase is PLAY else "  Players:"]
     for seat in range(view.players):
         marker = ">" if view.to_act == seat else " "
         who = names[seat] + (" (you)" if seat == view.seat else "")
@@ -166,7 +166,7 @@ def player_lines(view: GoFishView, names: Sequence[str]) -> list[str]:
             size = view.hand_sizes[seat]
             parts.append(f"{_plural(size, 'card') if size else 'no cards':<8}")
             parts.append(books_text(view.books[seat]))
-            if seat != view.seat and known[seat] and view.phase is Phase.PLAY:
+            if seat != view.seat and known[seat] and view.phase is PLAY:
                 parts.append(f"known to hold: {_cards(known[seat])}")
             if seat in view.winners:
                 parts.append("(wins)" if len(view.winners) == 1 else "(shares the win)")
@@ -214,7 +214,7 @@ def event_lines(events: Sequence[Event], names: Sequence[str], seat: int | None)
 def recent_lines(view: GoFishView, names: Sequence[str]) -> list[str]:
     """What happened since the seat's own last ask (all of it on its first turn), at most
     ``RECENT`` lines; nothing for a spectator or once the game is over."""
-    if view.seat is None or view.phase is not Phase.PLAY:
+    if view.seat is None or view.phase is not PLAY:
         return []
     start = 0
     history = view.seen_history
@@ -235,7 +235,7 @@ def recent_lines(view: GoFishView, names: Sequence[str]) -> list[str]:
 
 def ask_lines(view: GoFishView) -> list[str]:
     """On your turn: whom you may ask (players holding cards) and for what (ranks you hold)."""
-    if view.seat is None or view.to_act != view.seat or view.phase is not Phase.PLAY or not view.hand:
+    if view.seat is None or view.to_act != view.seat or view.phase is not PLAY or not view.hand:
         return []
     targets = [s for s in range(view.players) if s != view.seat and view.hand_sizes[s]]
     ranks = [rank for rank, _ in view.groups]
@@ -248,17 +248,17 @@ def ask_lines(view: GoFishView) -> list[str]:
 
 def result_lines(view: GoFishView, names: Sequence[str]) -> list[str]:
     """At the end: why it ended (the players' lines mark the winners)."""
-    if view.phase is not Phase.OVER:
+    if view.phase is not OVER:
         return []
     return [f"  {why_over(view.rules.ending, view.stock_size, view.hand_sizes, names.__getitem__)}"]
 
 
 def _header(view: GoFishView, names: Sequence[str]) -> str:
     title = f"Go Fish ({view.rules.ending.value}: {_ENDINGS[view.rules.ending]})"
-    if view.phase in (Phase.CUT, Phase.DEAL):
+    if view.phase in (CUT, DEAL):
         return f"{title}. The cards are being dealt."
     stock = f"Stock: {_plural(view.stock_size, 'card')}" if view.stock_size else "The stock is empty"
-    if view.phase is Phase.OVER:
+    if view.phase is OVER:
         return f"{title}. Game over. {stock}."
     if view.to_act is None:
         turn = "nobody's turn"

@@ -45,7 +45,7 @@ from parlour.games.go_fish.deck import ALL_RANKS, RANK_MASKS, cards_of
 from parlour.games.go_fish.engine import winners
 from parlour.games.go_fish.moves import Event
 from parlour.games.go_fish.rules import Rules
-from parlour.games.go_fish.state import Phase, State
+from parlour.games.go_fish.state import CUT, DEAL, OVER, PLAY, Phase, State
 from parlour.games.go_fish.track import STOCK, shown_cards, track
 
 
@@ -112,21 +112,22 @@ class GoFishView(View):
 
 
 def make_view(state: State, seat: int | None) -> GoFishView:
-    phase = state.phase
-    if phase is Phase.CUT or phase is Phase.DEAL:  # nothing dealt yet
-        n = state.players
-        return GoFishView(seat=seat, rules=state.rules, players=n, phase=phase, to_act=None,
-                          dealer=None if phase is Phase.CUT else state.dealer,
+    table = state.table
+    phase = table.phase
+    if phase is CUT or phase is DEAL:  # nothing dealt yet
+        n = table.players
+        return GoFishView(seat=seat, rules=table.rules, players=n, phase=phase, to_act=None,
+                          dealer=None if phase is CUT else table.dealer,
                           hand=None if seat is None else (), hand_sizes=(0,) * n, books=((),) * n,
                           stock_size=52, history=(), drawn=(), winners=())
-    over = phase is Phase.OVER
+    over = phase is OVER
     return GoFishView(
         seat=seat,
-        rules=state.rules,
-        players=state.players,
+        rules=table.rules,
+        players=table.players,
         phase=phase,
         to_act=None if over else state.current,
-        dealer=state.dealer,
+        dealer=table.dealer,
         hand=None if seat is None else cards_of(state.hands[seat]),
         hand_sizes=tuple(map(int.bit_count, state.hands)),
         books=state.books,
@@ -293,7 +294,7 @@ def resample_hidden(state: State, seat: int | None, rng: random.Random) -> State
     """``state`` with the hidden cards dealt anew for ``seat`` (``None``: a spectator), every
     public fact kept (see the module); a state not in play as it is.  The other seats' cards
     drawn unseen (``State.drawn``) are left as they were: no view of ``seat`` shows them."""
-    if state.phase is not Phase.PLAY:
+    if state.phase is not PLAY:
         return state
     pool, groups, floors, known = _facts(state, seat)
     per_rank = [0] * 13
