@@ -136,5 +136,6 @@ def after_insurance(state: State) -> State:
     round is settled at once; otherwise play begins."""
     dealer = state.dealer
     if dealer and peeks(state.table.rules, value(dealer[0])) and is_blackjack(values_of(dealer)):
-        return settle(state, state.count + (hi_lo(dealer[state.hole]) if state.hole >= 0 else 0))
+        count = state.count + (hi_lo(dealer[state.hole]) if state.hole >= 0 else 0)
+        return settle(state.table, state.hands, dealer, state.shoe, count)
     return next_hand(state, FIRST_HAND)

@@ -25,7 +25,6 @@ from parlour.games.blackjack.state import (
     DEALER,
     DEALERS_TURN,
     FACE_DOWN,
-    PLAY,
     Hand,
     State,
     Table,
@@ -157,7 +156,9 @@ def deal_card(state: State, outcome: Card) -> State:
     if target == DEALER:
         hole = len(dealer) if face_down else hole
         dealer = (*dealer, card)
-        if state.phase is DEALERS_TURN and dealer_draws(rules, hands, dealer):
+        if state.phase is DEALERS_TURN:
+            if not dealer_draws(rules, hands, dealer):
+                return settle(table, hands, dealer, shoe, count)
             pending = DEALER_CARD
     else:
         hand = hands[target][which]
@@ -169,6 +170,4 @@ def deal_card(state: State, outcome: Card) -> State:
         return state
     if state.phase is DEAL:
         return after_deal(state)
-    if state.phase is PLAY:
-        return next_hand(state, state.current)
-    return settle(state, count)
+    return next_hand(state, state.current)  # (the PLAY phase)

@@ -57,7 +57,7 @@ def dealer_turn(state: State) -> State:
         hole, pending, current = NO_HOLE, DEALER_CARD, NO_HAND
         return State(state.table, state.hands, DEALERS_TURN, state.shoe, state.dealer, hole, pending, current,
                      count)
-    return settle(state, count)
+    return settle(state.table, state.hands, state.dealer, state.shoe, count)
 
 
 def hand_result(rules: Rules, hand: Hand, dealer_blackjack: bool,
@@ -89,18 +89,20 @@ def insurance_result(insurance: Chips | None, dealer_blackjack: bool) -> Chips:
     return 2 * insured if dealer_blackjack else -insured
 
 
-def settle(state: State, count: int) -> State:
-    """Pay every hand and insurance, record the round and end it, with the running ``count``
-    (the hole card counted in, if it was turned up).  A player left with fewer chips than the
-    smallest bet is out; the game ends after the last round or once every player is out."""
-    rules = state.table.rules
-    dealer_values = values_of(state.dealer)
+def settle(table: Table, hands: tuple[tuple[Hand, ...], ...], dealer: tuple[Card, ...], shoe: bytes,
+           count: int) -> State:
+    """The round ends with these ``hands`` and the dealer's cards ``dealer`` (the shoe left, the
+    running ``count`` with the hole card counted in, if it was turned up): every hand and
+    insurance is paid and the round recorded.  A player left with fewer chips than the smallest
+    bet is out; the game ends after the last round or once every player is out."""
+    rules = table.rules
+    dealer_values = values_of(dealer)
     dealer_blackjack = is_blackjack(dealer_values) and rules.naturals
     dealer_total = hand_total(dealer_values)[0]
     results: list[tuple[HandResult, ...]] = []
     insurance: list[Chips] = []
     paid: list[Player] = []
-    for player, seat_hands in zip(state.table.players, state.hands, strict=True):
+    for player, seat_hands in zip(table.players, hands, strict=True):
         settled = tuple([HandResult(hand.cards, hand.bet,
                                     *hand_result(rules, hand, dealer_blackjack, dealer_total))
                          for hand in seat_hands if hand.cards])
@@ -109,12 +111,12 @@ def settle(state: State, count: int) -> State:
         results.append(settled)
         insurance.append(side_bet)
         paid.append(Player(balance, out=balance < rules.min_bet))
-    number = state.round
-    history = (*state.table.history, RoundResult(number, state.dealer, tuple(results), tuple(insurance)))
+    number = len(table.history) + 1
+    history = (*table.history, RoundResult(number, dealer, tuple(results), tuple(insurance)))
     phase = OVER if number >= rules.rounds or all(p.out for p in paid) else BET
-    table = Table(rules, tuple(paid), history, state.table.shuffles, state.table.trained, state.table.note)
+    table = Table(rules, tuple(paid), history, table.shuffles, table.trained, table.note)
     hands, dealer, hole, pending, current = ((),) * len(paid), (), NO_HOLE, (), NO_HAND
-    return State(table, hands, phase, state.shoe, dealer, hole, pending, current, count)
+    return State(table, hands, phase, shoe, dealer, hole, pending, current, count)
 
 
 def returns(state: State) -> tuple[float, ...]:
