@@ -145,7 +145,6 @@ function onCard(st, card) {
   say(st, reason);
 }
 
-
 function setMode(st, mode) {
   const legal = st.ctx.legal;
   if (mode !== "discard" && !legal.some((m) => m.startsWith(`${mode} `))) {
@@ -232,7 +231,6 @@ function drawMiddle(st, v) {
   fill(st.lastEvent, last ? h("span", {class: "muted"}, "Last: ") : null,
     last ? eventText(ctx, last, v.history.length - 1, v) : null);
 }
-
 
 function actionButton(label, action, onClick, extra = {}) {
   const button = h("button", {class: `btn ${extra.primary ? "primary" : "quiet"} gr-action`, type: "button",

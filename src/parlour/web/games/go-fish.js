@@ -199,7 +199,6 @@ function drawOpp(st, seat, v, known, targets, last) {
   return box;
 }
 
-
 function drawAskbar(st, v) {
   const ctx = st.ctx;
   const buttons = [];
@@ -296,7 +295,6 @@ function drawOwn(st, v, known) {
       ...chipList([...knownMine])]) : null,
   );
 }
-
 
 function draw(st) {
   const v = st.view;

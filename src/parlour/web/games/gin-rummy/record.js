@@ -140,4 +140,3 @@ export function drawSheet(st, v) {
       `(${v.rules.shutout_bonus} if the other scored nothing).`),
   );
 }
-
