@@ -9,7 +9,7 @@
 
 import {cardBack, cardFace, cardWords} from "/static/js/cards.js";
 import {h, icon} from "/static/js/svg.js";
-import {isMe, keyForView, loadStyles, nameOf, plural, renderView} from "/static/js/view.js";
+import {isMe, keyForView, loadStyles, nameOf, plural, renderView, say} from "/static/js/view.js";
 
 const STYLESHEET = "/static/games/blackjack.css";
 const COUNT_KEY = "parlour:blackjack:show-count";
@@ -107,9 +107,6 @@ function build(root) {
 
 // ---- acting ------------------------------------------------------------------------------------
 const can = (st, move) => st.ctx.legal.includes(move);
-function say(st, text) {
-  st.say.textContent = text;
-}
 function play(st, move) {
   say(st, "");
   st.ctx.play(move);

@@ -11,7 +11,8 @@
 // Beside it, in games/dominoes/: the tiles' drawings, the line's layout, the seats, the score.
 
 import {h, svg} from "/static/js/svg.js";
-import {fill, focusAfter, focusBefore, keyForView, loadStyles, nameOf, plural, renderView, who} from "/static/js/view.js";
+import {arrowAlong, fill, focusAfter, focusBefore, keyForView, loadStyles, nameOf,
+  notYourTurn, plural, renderView, say, who} from "/static/js/view.js";
 import {layoutLine} from "./dominoes/layout.js";
 import {drawOthers, seatCard} from "./dominoes/seats.js";
 import {drawHead, drawLastHand, drawOver, drawScore} from "./dominoes/score.js";
@@ -20,6 +21,7 @@ import {tileArt, tileArtIn, tileFace} from "./dominoes/tiles.js";
 export {layoutLine};
 
 const STYLESHEET = "/static/games/dominoes.css";
+const DEALING = "The tiles are being drawn.";  // why nobody may act yet (notYourTurn)
 
 function endsText(ends) {
   if (!ends) return "";
@@ -67,25 +69,15 @@ function build(root) {
 function movesFor(st, tile) {
   return st.ctx.legal.filter((m) => m.split(" ")[0] === tile);
 }
-function say(st, text) {
-  st.say.textContent = text;
-}
 function play(st, move) {
   st.selected = null;
   say(st, "");
   st.ctx.play(move);
 }
-function notYourTurn(st) {
-  const v = st.view;
-  if (st.ctx.seat === null || st.ctx.seat === undefined) return "You are watching.";
-  if (v.phase === "over") return "The game is over.";
-  if (v.to_act === null || v.to_act === undefined) return "The tiles are being drawn.";
-  return `It is ${nameOf(st.ctx, v.to_act)}'s turn.`;
-}
 
 function onTile(st, tile) {
   const v = st.view;
-  if (!st.ctx.legal.length) { say(st, notYourTurn(st)); return; }
+  if (!st.ctx.legal.length) { say(st, notYourTurn(st, DEALING)); return; }
   const moves = movesFor(st, tile);
   if (!moves.length) {
     if (st.ctx.legal.includes("knock")) say(st, `Nothing fits (${endsText(v.ends)}): knock.`);
@@ -103,14 +95,8 @@ function onTile(st, tile) {
 
 function onKey(st, event) {
   if (!keyForView(st, "_dm", event)) return;
+  if (arrowAlong(event, st.you, "dm-tile")) return;
   const key = event.key;
-  const target = event.target;
-  if ((key === "ArrowLeft" || key === "ArrowRight") && target && target.classList && target.classList.contains("dm-tile")) {
-    const tiles = [...st.you.querySelectorAll(".dm-tile")];
-    const next = tiles[tiles.indexOf(target) + (key === "ArrowRight" ? 1 : -1)];
-    if (next) { event.preventDefault(); next.focus(); }
-    return;
-  }
   if (key === "Escape" && st.selected) {
     event.preventDefault();
     const tile = st.selected;
@@ -214,7 +200,7 @@ function drawPrompt(st, v) {
   let text = "";
   if (v.phase === "over") text = "";
   else if (v.phase === "draw") text = "The tiles are being shuffled and drawn\u2026";
-  else if (!legal.length) text = v.to_act !== null && v.to_act !== undefined ? notYourTurn(st) : "";
+  else if (!legal.length) text = v.to_act !== null && v.to_act !== undefined ? notYourTurn(st, DEALING) : "";
   else if (!v.lead) text = `You hold the highest double: lead ${legal[0]} (click it).`;
   else if (legal.length === 1 && legal[0] === "knock") text = `No tile of yours fits (${endsText(v.ends)}): knock.`;
   else if (st.selected) {

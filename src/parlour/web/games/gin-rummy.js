@@ -11,13 +11,15 @@
 
 import {cardShort, cardWords} from "/static/js/cards.js";
 import {h, icon} from "/static/js/svg.js";
-import {fill, focusAfter, focusBefore, isMe, keyForView, loadStyles, nameOf, plural, renderView, whose} from "/static/js/view.js";
+import {arrowAlong, fill, focusAfter, focusBefore, isMe, keyForView, loadStyles, nameOf,
+  notYourTurn, plural, renderView, say, whose} from "/static/js/view.js";
 import {cardBack, cardChip, cardFace, listWords, meldKind} from "./gin-rummy/cards.js";
 import {can, currentMode, mine, promptText} from "./gin-rummy/prompt.js";
 import {drawEvents, drawLastHand, drawSheet, eventText} from "./gin-rummy/record.js";
 import {drawHead, drawHidden, drawShowdown} from "./gin-rummy/seats.js";
 
 const STYLESHEET = "/static/games/gin-rummy.css";
+const DEALING = "The cards are being dealt.";  // why nobody may act yet (notYourTurn)
 
 // ---- building ------------------------------------------------------------------------------
 function build(root) {
@@ -66,24 +68,14 @@ function build(root) {
 }
 
 // ---- acting ------------------------------------------------------------------------------------
-function say(st, text) {
-  st.say.textContent = text;
-}
 function play(st, move) {
   say(st, "");
   st.ctx.play(move);
 }
-function notYourTurn(st) {
-  const v = st.view;
-  if (st.ctx.seat === null || st.ctx.seat === undefined) return "You are watching.";
-  if (v.phase === "over") return "The game is over.";
-  if (v.to_act === null || v.to_act === undefined) return "The cards are being dealt.";
-  return `It is ${nameOf(st.ctx, v.to_act)}'s turn.`;
-}
 
 function onStock(st) {
   if (can(st, "draw")) { play(st, "draw"); return; }
-  if (!mine(st)) { say(st, notYourTurn(st)); return; }
+  if (!mine(st)) { say(st, notYourTurn(st, DEALING)); return; }
   const v = st.view;
   const reasons = {
     offer: "The up-card is offered first: take it or pass.",
@@ -96,7 +88,7 @@ function onStock(st) {
 
 function onPile(st) {
   if (can(st, "take")) { play(st, "take"); return; }
-  if (!mine(st)) { say(st, notYourTurn(st)); return; }
+  if (!mine(st)) { say(st, notYourTurn(st, DEALING)); return; }
   const v = st.view;
   const top = v.pile.length ? cardShort(v.pile[v.pile.length - 1]) : "";
   let reason = "You cannot take the discard now.";
@@ -114,7 +106,7 @@ function leftAfter(st, card) {
 
 function onCard(st, card) {
   const v = st.view;
-  if (!mine(st)) { say(st, notYourTurn(st)); return; }
+  if (!mine(st)) { say(st, notYourTurn(st, DEALING)); return; }
   const phase = v.phase;
   if (phase === "layoff") {
     const move = `lay off ${card}`;
@@ -163,15 +155,8 @@ function setMode(st, mode) {
 
 function onKey(st, event) {
   if (!keyForView(st, "_gr", event)) return;
+  if (arrowAlong(event, st.you, "gr-card")) return;
   const key = event.key;
-  const target = event.target;
-  if ((key === "ArrowLeft" || key === "ArrowRight") && target && target.classList && target.classList.contains("gr-card")) {
-    const cards = [...st.you.querySelectorAll(".gr-card")];
-    const i = cards.indexOf(target);
-    const next = cards[i + (key === "ArrowRight" ? 1 : -1)];
-    if (next) { event.preventDefault(); next.focus(); }
-    return;
-  }
   if (!st.ctx || !mine(st)) return;
   const k = key.length === 1 ? key.toLowerCase() : key;
   const act = {

@@ -11,12 +11,14 @@
 
 import {cardWords} from "/static/js/cards.js";
 import {h, icon} from "/static/js/svg.js";
-import {fill, focusAfter, focusBefore, isMe, keyForView, loadStyles, nameOf, plural, renderView, whose} from "/static/js/view.js";
+import {arrowAlong, fill, focusAfter, focusBefore, isMe, keyForView, loadStyles, nameOf,
+  notYourTurn, plural, renderView, say, whose} from "/static/js/view.js";
 import {NUMBER, PLURAL, RANKS, RANK_OF_PLURAL, backsFan, booksRow, cardFace, chipList, singular} from "./go-fish/cards.js";
 import {drawFinal, drawHead} from "./go-fish/scores.js";
 import {drawPond, drawStory, knownCards, turns} from "./go-fish/story.js";
 
 const STYLESHEET = "/static/games/go-fish.css";
+const DEALING = "The cards are being dealt.";  // why nobody may act yet (notYourTurn)
 const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
 // ---- building ---------------------------------------------------------------------------------------
@@ -65,18 +67,6 @@ const askable = (st) => new Set(asks(st).map((a) => a.target));
 const heldRanks = (st) => new Set(asks(st).map((a) => a.rank));
 const findAsk = (st, target, rank) => asks(st).find((a) => a.target === target && a.rank === rank);
 
-function say(st, text) {
-  st.say.textContent = text;
-}
-
-function notYourTurn(st) {
-  const v = st.view;
-  if (st.ctx.seat === null || st.ctx.seat === undefined) return "You are watching.";
-  if (v.phase === "over") return "The game is over.";
-  if (v.to_act === null || v.to_act === undefined) return "The cards are being dealt.";
-  return `It is ${nameOf(st.ctx, v.to_act)}'s turn to ask.`;
-}
-
 function send(st, ask) {
   say(st, "");
   st.rank = null;
@@ -85,7 +75,7 @@ function send(st, ask) {
 }
 
 function onRank(st, rank) {
-  if (!st.ctx.legal.length) { say(st, notYourTurn(st)); return; }
+  if (!st.ctx.legal.length) { say(st, notYourTurn(st, DEALING, "turn to ask")); return; }
   if (!heldRanks(st).has(rank)) { say(st, `You hold no ${PLURAL[rank]}: ask only for a rank you hold.`); return; }
   if (st.target !== null) {
     const ask = findAsk(st, st.target, rank);
@@ -101,7 +91,7 @@ function onRank(st, rank) {
 }
 
 function onTarget(st, seat) {
-  if (!st.ctx.legal.length) { say(st, notYourTurn(st)); return; }
+  if (!st.ctx.legal.length) { say(st, notYourTurn(st, DEALING, "turn to ask")); return; }
   const v = st.view;
   if (!askable(st).has(seat)) {
     say(st, v.hand_sizes[seat] === 0 ? `${nameOf(st.ctx, seat)} has no cards: ask someone who has.`
@@ -127,14 +117,8 @@ function clearChoice(st) {
 
 function onKey(st, event) {
   if (!keyForView(st, "_gf", event)) return;
+  if (arrowAlong(event, st.you, "gf-group")) return;
   const key = event.key;
-  const target = event.target;
-  if ((key === "ArrowLeft" || key === "ArrowRight") && target && target.classList && target.classList.contains("gf-group")) {
-    const groups = [...st.you.querySelectorAll(".gf-group")];
-    const next = groups[groups.indexOf(target) + (key === "ArrowRight" ? 1 : -1)];
-    if (next) { event.preventDefault(); next.focus(); }
-    return;
-  }
   if (!st.ctx || !st.ctx.legal.length) return;
   if (key === "Escape") { event.preventDefault(); clearChoice(st); return; }
   const k = key.toUpperCase();

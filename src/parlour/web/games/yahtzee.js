@@ -8,7 +8,7 @@
 // the players' totals and every update.  Beside it, in games/yahtzee/: the dice, the score cards.
 
 import {h, icon, svg} from "/static/js/svg.js";
-import {isField, isMe, isShown, nameOf, plural, who} from "/static/js/view.js";
+import {isField, isMe, isShown, nameOf, plural, say, who} from "/static/js/view.js";
 import {FACE_WORD, LOWER_NOTE, UPPER, blockedReason, drawAll, drawCard, pipFace} from "./yahtzee/card.js";
 import {DICE, ROLLS, canHold, drawDice, placeDice, rollMove} from "./yahtzee/dice.js";
 
@@ -171,10 +171,6 @@ function scoreBox(st, box) {
   }
   const card = st.view.cards[st.shown];
   say(st, blockedReason(st, card, box) || "That box cannot be scored now.");
-}
-
-function say(st, text) {
-  st.say.textContent = text;
 }
 
 function onKey(st, event) {

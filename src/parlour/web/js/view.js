@@ -1,7 +1,8 @@
 // What the games' view modules share (the contract they follow is at the top of generic.js): words
-// (plurals, the players' names), a game's stylesheet, filling an element, the checks every keyboard
-// handler starts with, keeping the focus where it was across a redraw, and render() itself for a
-// view that builds its DOM once per root and keeps its state there.
+// (plurals, the players' names, why the seat shown may not act), a game's stylesheet, filling an
+// element, the line under the prompt, the checks every keyboard handler starts with, the arrow keys
+// along a hand, keeping the focus where it was across a redraw, and render() itself for a view that
+// builds its DOM once per root and keeps its state there.
 
 import {h} from "/static/js/svg.js";
 
@@ -25,6 +26,16 @@ export function whose(ctx, seat) {
   return isMe(ctx, seat) ? "Your" : `${nameOf(ctx, seat)}'s`;
 }
 
+/** Why the seat shown in `st` may not act now (st.ctx, st.view with phase and to_act).  `dealing`: what
+ * is said while nobody is to act yet; `turn`: the last words ("It is Ann's turn to ask."). */
+export function notYourTurn(st, dealing, turn = "turn") {
+  const v = st.view;
+  if (st.ctx.seat === null || st.ctx.seat === undefined) return "You are watching.";
+  if (v.phase === "over") return "The game is over.";
+  if (v.to_act === null || v.to_act === undefined) return dealing;
+  return `It is ${nameOf(st.ctx, v.to_act)}'s ${turn}.`;
+}
+
 // ---- the page -------------------------------------------------------------------------------------
 /** Add a game's stylesheet to the page, once. */
 export function loadStyles(href) {
@@ -35,6 +46,11 @@ export function loadStyles(href) {
 /** Replace an element's children (arrays among them spread out), leaving out the empty ones. */
 export function fill(el, ...children) {
   el.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+}
+
+/** The line under the prompt (st.say, a status): why a click did nothing, or "" to clear it. */
+export function say(st, text) {
+  st.say.textContent = text;
 }
 
 /** Whether an element is on the page and takes room (not hidden, not display: none). */
@@ -61,6 +77,22 @@ export function keyForView(st, key, event) {
   if (isField(event.target)) return false;
   const cover = document.getElementById("pass-cover");
   return !(cover && !cover.hidden);
+}
+
+/**
+ * ← and → on one of the controls of class `cls` in `container` (a hand's tiles, cards or ranks) move
+ * the focus to the one before or after it.  Whether the key was such an arrow on such a control.
+ */
+export function arrowAlong(event, container, cls) {
+  const key = event.key;
+  const target = event.target;
+  if (!((key === "ArrowLeft" || key === "ArrowRight") && target && target.classList && target.classList.contains(cls))) {
+    return false;
+  }
+  const all = [...container.querySelectorAll(`.${cls}`)];
+  const next = all[all.indexOf(target) + (key === "ArrowRight" ? 1 : -1)];
+  if (next) { event.preventDefault(); next.focus(); }
+  return true;
 }
 
 // ---- keeping the focus where it was ---------------------------------------------------------------
