@@ -60,6 +60,15 @@ def test_no_module_is_over_600_lines():
     assert long == []
 
 
+def test_no_web_file_is_over_600_lines():
+    """The web client's modules and stylesheets too: a game's view that grows is split into modules
+    in a folder beside it (src/parlour/web/games/draughts.js and games/draughts/)."""
+    web = ROOT / "src" / "parlour" / "web"
+    long = [f"{p.relative_to(ROOT)}: {n}" for p in web.rglob("*") if p.suffix in (".js", ".css", ".html")
+            and (n := len(p.read_text().splitlines())) > 600]
+    assert long == []
+
+
 def test_no_identity_tricks():
     """No caches keyed by ``id()``, no objects made without their constructor, no ``__class__``
     or ``__dict__`` tricks, no interning by weak references (DESIGN.md section 6)."""

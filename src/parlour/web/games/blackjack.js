@@ -9,11 +9,9 @@
 
 import {cardBack, cardFace, cardWords} from "/static/js/cards.js";
 import {h, icon} from "/static/js/svg.js";
+import {isMe, keyForView, loadStyles, nameOf, plural, renderView, say} from "/static/js/view.js";
 
 const STYLESHEET = "/static/games/blackjack.css";
-const FIELDS = "input, textarea, select, [contenteditable=''], [contenteditable=true]";
-const isField = (el) => el && el.closest && el.closest(FIELDS);
-const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 const COUNT_KEY = "parlour:blackjack:show-count";
 
 // The actions, in the order they are offered, with their keys.
@@ -30,11 +28,6 @@ const OUTCOMES = {win: "Win", blackjack: "Blackjack!", push: "Push (bet back)", 
   surrender: "Surrendered"};
 const CHIP_VALUES = [1, 5, 10, 25, 100, 500];
 
-function loadStyles() {
-  if ([...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.getAttribute("href") === STYLESHEET)) return;
-  document.head.append(h("link", {rel: "stylesheet", href: STYLESHEET}));
-}
-
 /** Chips as the server writes them: 12, 7.5, 1.25. */
 function chips(x) {
   if (Number.isInteger(x)) return String(x);
@@ -47,14 +40,6 @@ function signed(x) {
   return "0";
 }
 const tone = (x) => (x > 0 ? "up" : x < 0 ? "down" : "even");
-
-// ---- who is who ----------------------------------------------------------------------------
-function nameOf(ctx, seat) {
-  return (ctx.names && ctx.names[seat]) || `Player ${seat + 1}`;
-}
-function isMe(ctx, seat) {
-  return Array.isArray(ctx.held) && ctx.held.length === 1 && ctx.held[0] === seat;
-}
 
 // ---- cards -----------------------------------------------------------------------------------
 function card(code, extraClass = "") {
@@ -75,7 +60,7 @@ function totalText(total, soft) {
 
 // ---- building ----------------------------------------------------------------------------------
 function build(root) {
-  loadStyles();
+  loadStyles(STYLESHEET);
   let showCount = true;
   try { showCount = localStorage.getItem(COUNT_KEY) !== "0"; } catch { /* private mode: show it */ }
   const st = {root, ctx: null, view: null, amount: null, showCount, resultsKey: null};
@@ -122,9 +107,6 @@ function build(root) {
 
 // ---- acting ------------------------------------------------------------------------------------
 const can = (st, move) => st.ctx.legal.includes(move);
-function say(st, text) {
-  st.say.textContent = text;
-}
 function play(st, move) {
   say(st, "");
   st.ctx.play(move);
@@ -149,12 +131,7 @@ function placeBet(st) {
 }
 
 function onKey(st, event) {
-  if (!st.root.isConnected) { document.removeEventListener("keydown", st.onKey); return; }
-  if (st.root._bj !== st) return;
-  if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-  if (isField(event.target)) return;
-  const cover = document.getElementById("pass-cover");
-  if (cover && !cover.hidden) return;
+  if (!keyForView(st, "_bj", event)) return;
   if (!st.ctx || !st.ctx.legal.length) return;
   const k = event.key.length === 1 ? event.key.toLowerCase() : event.key;
   if (k === "b" && betRange(st)) { event.preventDefault(); placeBet(st); return; }
@@ -487,19 +464,5 @@ function draw(st) {
 }
 
 export function render(root, ctx) {
-  const view = ctx.view;
-  if (!view || view.game !== "blackjack") {
-    root.replaceChildren(h("p", {class: "muted"}, "Waiting for the cards\u2026"));
-    root._bj = null;
-    return;
-  }
-  let st = root._bj;
-  if (!st || !st.main.isConnected || st.main.parentNode !== root) {
-    if (st) document.removeEventListener("keydown", st.onKey);
-    st = build(root);
-    root._bj = st;
-  }
-  st.ctx = ctx;
-  st.view = view;
-  draw(st);
+  renderView(root, ctx, {game: "blackjack", key: "_bj", waiting: "Waiting for the cards\u2026", build, draw});
 }

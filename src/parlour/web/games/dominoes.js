@@ -7,215 +7,22 @@
 // spots; the running score as pegs on a board and a score sheet.
 // The view-module contract is described at the top of /static/js/generic.js.  Everything drawn here
 // comes from ctx.view, which the server has already cut down to what this seat may know.
+// This module holds the acting: your hand, the line of play with its end buttons, the prompt, the keys.
+// Beside it, in games/dominoes/: the tiles' drawings, the line's layout, the seats, the score.
 
-import {h, icon, svg} from "/static/js/svg.js";
+import {h, svg} from "/static/js/svg.js";
+import {arrowAlong, fill, focusAfter, focusBefore, keyForView, loadStyles, nameOf,
+  notYourTurn, plural, renderView, say, who} from "/static/js/view.js";
+import {layoutLine} from "./dominoes/layout.js";
+import {drawOthers, seatCard} from "./dominoes/seats.js";
+import {drawHead, drawLastHand, drawOver, drawScore} from "./dominoes/score.js";
+import {tileArt, tileArtIn, tileFace} from "./dominoes/tiles.js";
+
+export {layoutLine};
 
 const STYLESHEET = "/static/games/dominoes.css";
-const FIELDS = "input, textarea, select, [contenteditable=''], [contenteditable=true]";
-const isField = (el) => el && el.closest && el.closest(FIELDS);
-const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
-const ENDING = {"chip out": "chipped out", blocked: "blocked", drawn: "drawn"};
+const DEALING = "The tiles are being drawn.";  // why nobody may act yet (notYourTurn)
 
-function loadStyles() {
-  if ([...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.getAttribute("href") === STYLESHEET)) return;
-  document.head.append(h("link", {rel: "stylesheet", href: STYLESHEET}));
-}
-
-/** "6|4" -> [6, 4]. */
-const nums = (tile) => tile.split("|").map(Number);
-const pipsOf = (tile) => nums(tile)[0] + nums(tile)[1];
-
-function fill(el, ...children) {
-  el.replaceChildren(...children.filter((c) => c !== null && c !== undefined && c !== false));
-}
-
-// ---- tiles drawn in SVG (in units: a tile is 1 by 2, each half a square) --------------------------
-// Pip places in one half of an upright tile: x across the tile, y along it (the six's rows of three
-// run along the tile, as on a real domino).
-const PIPS = {
-  0: [],
-  1: [[0.5, 0.5]],
-  2: [[0.26, 0.26], [0.74, 0.74]],
-  3: [[0.26, 0.26], [0.5, 0.5], [0.74, 0.74]],
-  4: [[0.26, 0.26], [0.74, 0.26], [0.26, 0.74], [0.74, 0.74]],
-  5: [[0.26, 0.26], [0.74, 0.26], [0.5, 0.5], [0.26, 0.74], [0.74, 0.74]],
-  6: [[0.28, 0.22], [0.72, 0.22], [0.28, 0.5], [0.72, 0.5], [0.28, 0.78], [0.72, 0.78]],
-};
-
-/**
- * A tile's face in the rectangle r ({x, y, w, h}: 2×1 lying, 1×2 upright) showing `first` in the
- * left (or top) half and `second` in the other.  Hidden from screen readers: label what holds it.
- */
-function tileFace(r, first, second, extraClass = "") {
-  const lying = r.w > r.h;
-  const g = svg("g", {class: `dm-face ${extraClass}`.trim()});
-  const inset = 0.035;
-  g.append(svg("rect", {class: "dm-shade", x: r.x + inset + 0.05, y: r.y + inset + 0.07, width: r.w - 2 * inset,
-    height: r.h - 2 * inset, rx: 0.13}));
-  g.append(svg("rect", {class: "dm-body", x: r.x + inset, y: r.y + inset, width: r.w - 2 * inset,
-    height: r.h - 2 * inset, rx: 0.13}));
-  const mid = lying ? {x1: r.x + 1, y1: r.y + 0.16, x2: r.x + 1, y2: r.y + r.h - 0.16}
-    : {x1: r.x + 0.16, y1: r.y + 1, x2: r.x + r.w - 0.16, y2: r.y + 1};
-  g.append(svg("line", {class: "dm-bar", ...mid}));
-  [first, second].forEach((n, half) => {
-    const ox = lying ? r.x + half : r.x;
-    const oy = lying ? r.y : r.y + half;
-    for (const [a, b] of PIPS[n] || []) {
-      const [px, py] = lying ? [b, a] : [a, b];  // lying: the rows of three run along the tile
-      g.append(svg("circle", {class: "dm-pip", cx: ox + px, cy: oy + py, r: 0.088}));
-    }
-  });
-  g.append(svg("circle", {class: "dm-spinner", cx: r.x + r.w / 2, cy: r.y + r.h / 2, r: 0.05}));
-  return g;
-}
-
-/** An upright tile on its own (the hand, the tiles left): high number on top. */
-function tileArt(tile, extraClass = "") {
-  const [a, b] = nums(tile);
-  return svg("svg", {class: `dm-tile-svg ${extraClass}`.trim(), viewBox: "-0.02 -0.02 1.12 2.14", "aria-hidden": "true",
-    focusable: "false"}, [tileFace({x: 0, y: 0, w: 1, h: 2}, a, b)]);
-}
-
-/** A tile face down: nothing on it tells which it is. */
-function backArt() {
-  return svg("svg", {class: "dm-back-svg", viewBox: "-0.02 -0.02 1.12 2.14", "aria-hidden": "true", focusable: "false"}, [
-    svg("rect", {class: "dm-back", x: 0.035, y: 0.035, width: 0.93, height: 1.93, rx: 0.13}),
-    svg("line", {class: "dm-back-bar", x1: 0.2, y1: 1, x2: 0.8, y2: 1}),
-    svg("circle", {class: "dm-back-spinner", cx: 0.5, cy: 1, r: 0.07}),
-  ]);
-}
-
-/** A small face-up tile that is not a control. */
-function miniTile(tile) {
-  return h("span", {class: "dm-mini", role: "img", "aria-label": tile, title: tile}, tileArt(tile));
-}
-
-// ---- the line of play: where each tile lies ---------------------------------------------------------
-// Units: a square (half a tile).  Each arm is laid in a frame where it starts at the lead double's
-// right side and runs right, turning down at the edge; the left arm is the same turned half round
-// (it runs left and turns up), so the two arms never meet.  Along a row a tile lies lengthways and a
-// double crossways.  Near the edge a tile is turned down as a corner: when fewer than 3 squares are
-// left (room for itself and a corner), or 4 if a double is played to it (the double and a corner).
-// Going down, a double lies across the way and the tile played to it carries on down from its
-// middle; any other tile turns back along a new row, its matching half under the corner's.  A tile
-// played to a double at the edge is laid beside the double, at its middle, and turns down there.
-// The layout is made afresh from the whole line each time, so a tile may swing round a corner when a
-// double is played to it at the edge.
-
-function placeArm(items, hi) {
-  const out = [];
-  let mode = "row", dir = 1, x = 0.5, cy = 0, cx = 0, y = 0, prev = "double";
-  items.forEach((item, i) => {
-    let r;
-    if (mode === "row") {
-      const room = dir > 0 ? hi - x : x + hi;
-      const next = items[i + 1];
-      if (item.double) {
-        r = {x: dir > 0 ? x : x - 1, y: cy - 1, w: 1, h: 2};
-        x += dir;
-        prev = "double";
-      } else if (room >= (next && next.double ? 4 : 3)) {
-        r = {x: dir > 0 ? x : x - 2, y: cy - 0.5, w: 2, h: 1, half: dir > 0 ? 0 : 1};
-        x += 2 * dir;
-        prev = "tile";
-      } else {  // a corner: turn down
-        r = {x: dir > 0 ? x : x - 1, y: cy - 0.5, w: 1, h: 2, half: 0, corner: true};
-        cx = dir > 0 ? x + 0.5 : x - 0.5;
-        y = cy + 1.5;
-        mode = "down";
-        prev = "corner";
-      }
-    } else if (item.double) {  // going down: a double lies across the way
-      r = {x: cx - 1, y, w: 2, h: 1};
-      y += 1;
-      prev = "double";
-    } else if (prev === "double") {  // against the double's middle, still going down
-      r = {x: cx - 0.5, y, w: 1, h: 2, half: 0};
-      y += 2;
-      prev = "down";
-    } else {  // turn back along a new row
-      dir = -dir;
-      cy = y + 0.5;
-      if (dir < 0) {
-        r = {x: cx - 1.5, y, w: 2, h: 1, half: 1};
-        x = cx - 1.5;
-      } else {
-        r = {x: cx - 0.5, y, w: 2, h: 1, half: 0};
-        x = cx + 1.5;
-      }
-      mode = "row";
-      prev = "tile";
-    }
-    out.push({...item, ...r});
-  });
-  return out;
-}
-
-/** The tiles of an arm from the lead outward, each with the number it joins and the one it shows. */
-function armItems(lead, arm, name, extra) {
-  const items = [];
-  let join = lead.outer;
-  arm.forEach((p, i) => {
-    items.push({tile: p.tile, seat: p.seat, join, outer: p.outer, double: p.double, arm: name, index: i});
-    join = p.outer;
-  });
-  if (extra) {
-    const [a, b] = nums(extra);
-    items.push({tile: extra, join, outer: a === join ? b : a, double: a === b, arm: name, index: arm.length,
-      ghost: true});
-  }
-  return items;
-}
-
-/**
- * Lay the line out `width` squares wide: {width, height, tiles, ghosts}.  Each tile has x, y, w, h
- * (from the top left; 2×1 lying, 1×2 upright), `first` and `second` (the numbers on its left or top
- * half and on the other), `arm` ("lead", "left", "right") and `index` (from the lead outward).
- * `extra` ({left: "6|4", right: "6|4"}) adds `ghosts`: where that tile would lie on each end.
- */
-export function layoutLine(line, width, extra = {}) {
-  const lead = line.lead;
-  if (!lead) return {width, height: 0, tiles: [], ghosts: {}};
-  const hi = width / 2 - 0.75;
-  const right = placeArm(armItems(lead, line.right || [], "right", extra.right), hi);
-  const left = placeArm(armItems(lead, line.left || [], "left", extra.left), hi)
-    .map((t) => ({...t, x: -(t.x + t.w), y: -(t.y + t.h), half: t.half === undefined ? undefined : 1 - t.half}));
-  const all = [{tile: lead.tile, seat: lead.seat, join: lead.outer, outer: lead.outer, double: true, arm: "lead",
-    index: 0, x: -0.5, y: -1, w: 1, h: 2}, ...left, ...right];
-  const top = Math.min(...all.map((t) => t.y)) - 0.4;
-  const bottom = Math.max(...all.map((t) => t.y + t.h)) + 0.4;
-  const height = Math.max(bottom - top, 3.6);
-  const shift = top - (height - (bottom - top)) / 2;
-  const tiles = [];
-  const ghosts = {};
-  for (const t of all) {
-    const placed = {...t, x: t.x + width / 2, y: t.y - shift};
-    [placed.first, placed.second] = t.double ? [t.outer, t.outer] : t.half === 0 ? [t.join, t.outer] : [t.outer, t.join];
-    if (t.ghost) ghosts[t.arm] = placed;
-    else tiles.push(placed);
-  }
-  return {width, height, tiles, ghosts};
-}
-
-// ---- who is who --------------------------------------------------------------------------------
-function nameOf(ctx, seat) {
-  return (ctx.names && ctx.names[seat]) || `Player ${seat + 1}`;
-}
-function isMe(ctx, seat) {
-  return Array.isArray(ctx.held) && ctx.held.length === 1 && ctx.held[0] === seat;
-}
-function who(ctx, seat) {
-  return isMe(ctx, seat) ? "You" : nameOf(ctx, seat);
-}
-const partnered = (v) => new Set(v.sides).size < v.players;
-function sideName(ctx, v, side) {
-  return v.sides.map((s, seat) => [s, seat]).filter(([s]) => s === side).map(([, seat]) => nameOf(ctx, seat)).join(" & ");
-}
-const sideCount = (v) => Math.max(...v.sides) + 1;
-function partnerOf(v, seat) {
-  const i = v.sides.findIndex((s, other) => other !== seat && s === v.sides[seat]);
-  return i < 0 ? null : i;
-}
 function endsText(ends) {
   if (!ends) return "";
   return ends[0] === ends[1] ? `both ends show ${ends[0]}` : `the ends are ${ends[0]} and ${ends[1]}`;
@@ -223,7 +30,7 @@ function endsText(ends) {
 
 // ---- building ----------------------------------------------------------------------------------
 function build(root) {
-  loadStyles();
+  loadStyles(STYLESHEET);
   const st = {root, ctx: null, view: null, selected: null, key: null, sheetSeen: -1, lastChoice: null, width: 0};
   st.head = h("div", {class: "dm-head"});
   st.others = h("div", {class: "dm-others", role: "group", "aria-label": "The other players"});
@@ -262,25 +69,15 @@ function build(root) {
 function movesFor(st, tile) {
   return st.ctx.legal.filter((m) => m.split(" ")[0] === tile);
 }
-function say(st, text) {
-  st.say.textContent = text;
-}
 function play(st, move) {
   st.selected = null;
   say(st, "");
   st.ctx.play(move);
 }
-function notYourTurn(st) {
-  const v = st.view;
-  if (st.ctx.seat === null || st.ctx.seat === undefined) return "You are watching.";
-  if (v.phase === "over") return "The game is over.";
-  if (v.to_act === null || v.to_act === undefined) return "The tiles are being drawn.";
-  return `It is ${nameOf(st.ctx, v.to_act)}'s turn.`;
-}
 
 function onTile(st, tile) {
   const v = st.view;
-  if (!st.ctx.legal.length) { say(st, notYourTurn(st)); return; }
+  if (!st.ctx.legal.length) { say(st, notYourTurn(st, DEALING)); return; }
   const moves = movesFor(st, tile);
   if (!moves.length) {
     if (st.ctx.legal.includes("knock")) say(st, `Nothing fits (${endsText(v.ends)}): knock.`);
@@ -297,20 +94,9 @@ function onTile(st, tile) {
 }
 
 function onKey(st, event) {
-  if (!st.root.isConnected) { document.removeEventListener("keydown", st.onKey); return; }
-  if (st.root._dm !== st) return;
-  if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-  if (isField(event.target)) return;
-  const cover = document.getElementById("pass-cover");
-  if (cover && !cover.hidden) return;
+  if (!keyForView(st, "_dm", event)) return;
+  if (arrowAlong(event, st.you, "dm-tile")) return;
   const key = event.key;
-  const target = event.target;
-  if ((key === "ArrowLeft" || key === "ArrowRight") && target && target.classList && target.classList.contains("dm-tile")) {
-    const tiles = [...st.you.querySelectorAll(".dm-tile")];
-    const next = tiles[tiles.indexOf(target) + (key === "ArrowRight" ? 1 : -1)];
-    if (next) { event.preventDefault(); next.focus(); }
-    return;
-  }
   if (key === "Escape" && st.selected) {
     event.preventDefault();
     const tile = st.selected;
@@ -327,77 +113,6 @@ function onKey(st, event) {
 }
 
 // ---- drawing each part -----------------------------------------------------------------------------
-function drawHead(st, v) {
-  const ctx = st.ctx;
-  const r = v.rules;
-  const chips = [h("span", {class: "chip"}, `Game to ${r.target}${r.scoring === "point" ? " hands" : ""}`)];
-  if (partnered(v)) chips.push(h("span", {class: "chip"}, "Partners sit opposite"));
-  chips.push(h("span", {class: "chip"}, `${r.hand_size} tiles each`));
-  if (r.both_chip_out && partnered(v)) chips.push(h("span", {class: "chip"}, "Both partners chip out"));
-  const title = v.phase === "over" ? "Game over" : `Hand ${v.hand_no}`;
-  const scores = [];
-  for (let s = 0; s < sideCount(v); s++) {
-    const acting = v.to_act !== null && v.to_act !== undefined && v.sides[v.to_act] === s;
-    scores.push(h("span", {class: `dm-score-chip${acting ? " acting" : ""}`, "data-side": s}, [
-      h("span", {}, sideName(ctx, v, s)), h("strong", {}, String(v.scores[s]))]));
-  }
-  fill(st.head, h("h3", {class: "dm-title"}, title), h("div", {class: "dm-chips"}, chips),
-    h("div", {class: "dm-scores", role: "group", "aria-label": "Points so far"}, scores));
-}
-
-/** A seat whose tiles are not shown here: the backs, the count, the side, the numbers knocked on. */
-function seatCard(st, v, seat, own = false) {
-  const ctx = st.ctx;
-  const acting = v.to_act === seat;
-  const n = v.hand_sizes[seat];
-  const tags = [];
-  if (isMe(ctx, seat)) tags.push(h("span", {class: "dm-tag dm-you-tag"}, "you"));
-  if (partnered(v)) {
-    const mate = partnerOf(v, seat);
-    const shownSeat = ctx.seat;
-    let rel = `side ${v.sides[seat] + 1}`;
-    if (shownSeat !== null && shownSeat !== undefined && seat !== shownSeat) {
-      rel = v.sides[seat] === v.sides[shownSeat] ? "partner" : "opponent";
-    }
-    tags.push(h("span", {class: `dm-tag dm-side dm-side-${v.sides[seat]}`, "data-rel": rel}, rel));
-    if (mate !== null) tags.push(h("span", {class: "dm-partner"}, `partner of ${nameOf(ctx, mate)}`));
-  }
-  const head = h("div", {class: "dm-seat-head"}, [
-    h("strong", {class: "dm-seat-name"}, nameOf(ctx, seat)), ...tags,
-    acting ? h("span", {class: "dm-acting"}, [icon("play"), isMe(ctx, seat) ? " your turn" : " to play"]) : null,
-  ]);
-  const parts = [head];
-  if (!own) {
-    const backs = h("div", {class: "dm-backs", role: "img", "aria-label": `${plural(n, "tile", "tiles")} face down`});
-    for (let i = 0; i < n; i++) backs.append(h("span", {class: "dm-back-tile"}, backArt()));
-    parts.push(h("div", {class: "dm-seat-tiles"}, [backs, h("span", {class: "dm-count"}, plural(n, "tile", "tiles"))]));
-  }
-  const notes = [];
-  if (v.out[seat]) notes.push(h("span", {class: "dm-note dm-out"}, "chipped out"));
-  const knocked = v.knocked[seat] || [];
-  if (knocked.length) {
-    notes.push(h("span", {class: "dm-note dm-knocked", title: "A player who knocked on a number holds none of it"},
-      `knocked on ${[...knocked].sort((a, b) => b - a).join(", ")}`));
-  }
-  if (notes.length) parts.push(h("div", {class: "dm-notes"}, notes));
-  return h("div", {class: `dm-seat${acting ? " acting" : ""}${own ? " own" : ""}`, "data-seat": seat,
-    role: "group", "aria-label": `${nameOf(ctx, seat)}'s seat`}, parts);
-}
-
-function orderFrom(v, seat) {
-  const out = [];
-  for (let i = 1; i <= v.players; i++) out.push((seat + i) % v.players);
-  return out;
-}
-
-function drawOthers(st, v) {
-  const seat = st.ctx.seat;
-  const mine = seat !== null && seat !== undefined && v.hand;
-  const seats = mine ? orderFrom(v, seat).filter((s) => s !== seat) : orderFrom(v, v.players - 1);
-  fill(st.others, ...seats.map((s) => seatCard(st, v, s)));
-  st.others.dataset.count = seats.length;
-}
-
 function drawStatus(st, v) {
   const parts = [];
   if (v.phase === "draw") {
@@ -424,7 +139,7 @@ function drawLine(st, v) {
   const px = st.line.clientWidth || 600;
   st.width = st.line.clientWidth;
   const unitPx = px >= 700 ? 34 : px >= 480 ? 28 : 23;
-  // 4k + 4.5 squares: each row then ends with its corner right at the edge (see placeArm)
+  // 4k + 4.5 squares: each row then ends with its corner right at the edge (see placeArm in dominoes/layout.js)
   const width = 4 * Math.max(2, Math.round((px / unitPx - 4.5) / 4)) + 4.5;
   const extra = {};
   if (st.selected) {
@@ -463,12 +178,6 @@ function drawLine(st, v) {
   fill(st.line, box);
 }
 
-/** A ghost of the chosen tile where it would lie (the end target's picture). */
-function tileArtIn(g) {
-  return svg("svg", {class: "dm-ghost-svg", viewBox: `${g.x} ${g.y} ${g.w} ${g.h}`, "aria-hidden": "true",
-    focusable: "false", preserveAspectRatio: "none"}, [tileFace(g, g.first, g.second, "dm-ghost")]);
-}
-
 function lineWords(v) {
   if (!v.lead) return "No tile laid yet";
   const arm = (list) => (list.length ? list.map((p) => p.tile).join(", ") : "nothing yet");
@@ -491,7 +200,7 @@ function drawPrompt(st, v) {
   let text = "";
   if (v.phase === "over") text = "";
   else if (v.phase === "draw") text = "The tiles are being shuffled and drawn\u2026";
-  else if (!legal.length) text = v.to_act !== null && v.to_act !== undefined ? notYourTurn(st) : "";
+  else if (!legal.length) text = v.to_act !== null && v.to_act !== undefined ? notYourTurn(st, DEALING) : "";
   else if (!v.lead) text = `You hold the highest double: lead ${legal[0]} (click it).`;
   else if (legal.length === 1 && legal[0] === "knock") text = `No tile of yours fits (${endsText(v.ends)}): knock.`;
   else if (st.selected) {
@@ -564,133 +273,11 @@ function drawOwn(st, v) {
   st.you.hidden = false;
 }
 
-function endingWords(ctx, v, r) {
-  if (r.ending === "drawn") return "Blocked, and the lowest spots tied: a drawn hand, nobody scores";
-  const winners = sideName(ctx, v, r.winner);
-  const many = winners.includes(" & ");
-  const pts = plural(r.points, "point", "points");
-  if (r.ending === "chip out") {
-    return `${nameOf(ctx, r.chipped)} chipped out: ${winners} ${many ? "score" : "scores"} ${pts}`;
-  }
-  return `Blocked: ${winners} ${many ? "have" : "has"} the fewest spots and ${many ? "score" : "scores"} ${pts}`;
-}
-
-/** The line of play as a finished hand left it (a small picture under its tiles left). */
-function finalLine(ctx, r) {
-  const line = r.line;
-  if (!line || !line.lead) return null;
-  const width = 4 * 6 + 4.5;
-  const lay = layoutLine(line, width);
-  const tiles = [line.lead, ...line.left, ...line.right].map((p) => p.tile);
-  const art = svg("svg", {class: "dm-line-svg dm-final-svg", viewBox: `0 0 ${width} ${lay.height}`, role: "img",
-    "aria-label": `The line of play at the end of hand ${r.number}: ${tiles.length} tiles, ${tiles.join(", ")}`});
-  for (const t of lay.tiles) {
-    art.append(svg("g", {class: `dm-laid${t.double ? " double" : ""}`, "data-tile": t.tile},
-      [svg("title", {}, [`${t.tile}, laid by ${nameOf(ctx, t.seat)}`]), tileFace(t, t.first, t.second)]));
-  }
-  return h("div", {class: "dm-final"}, [h("p", {class: "dm-note-line"}, "The line as the hand ended:"),
-    h("div", {class: "dm-line-box dm-final-box", style: `aspect-ratio:${width} / ${lay.height}`}, [art])]);
-}
-
-function drawLastHand(st, v) {
-  const ctx = st.ctx;
-  const r = v.sheet.length ? v.sheet[v.sheet.length - 1] : null;
-  st.last.hidden = !r;
-  if (!r) { st.last.replaceChildren(); st.sheetSeen = -1; st.lastChoice = null; return; }
-  if (st.sheetSeen !== v.sheet.length) { st.sheetSeen = v.sheet.length; st.lastChoice = null; }
-  const rows = [];
-  for (let seat = 0; seat < v.players; seat++) {
-    const left = r.left[seat] || [];
-    const won = r.winner !== null && v.sides[seat] === r.winner;
-    rows.push(h("div", {class: `dm-left-row${won ? " won" : ""}`, "data-seat": seat}, [
-      h("span", {class: "dm-left-who"}, [h("strong", {}, nameOf(ctx, seat)),
-        won ? h("span", {class: "dm-won"}, [icon("trophy"), " won"]) : null]),
-      h("span", {class: "dm-left-tiles", role: "group", "aria-label": left.length ? `Tiles left: ${left.join(", ")}`
-        : "No tiles left"}, left.length ? left.map(miniTile) : h("span", {class: "muted"}, "chipped out")),
-      h("span", {class: "dm-left-spots"}, plural(left.reduce((s, t) => s + pipsOf(t), 0), "spot", "spots")),
-    ]));
-  }
-  const totals = partnered(v) ? h("p", {class: "dm-note-line"}, "Spots by side: " + r.totals.map((t, s) =>
-    `${sideName(ctx, v, s)} ${t}`).join(" · ")) : null;
-  fill(st.last, h("summary", {"data-focus": "last-hand"}, [h("strong", {}, `Hand ${r.number}: `), endingWords(ctx, v, r)]),
-    h("div", {class: "dm-left-rows"}, rows), totals, finalLine(ctx, r));
-  st.last.open = st.lastChoice ?? (v.phase !== "play" || v.events.length < 3);
-}
-
-function drawOver(st, v) {
-  const ctx = st.ctx;
-  st.over.hidden = v.phase !== "over" || v.winner === null || v.winner === undefined;
-  if (st.over.hidden) { st.over.replaceChildren(); return; }
-  const winners = sideName(ctx, v, v.winner);
-  const many = winners.includes(" & ");
-  const scores = v.scores.map((s, side) => `${sideName(ctx, v, side)} ${s}`).join(", ");
-  fill(st.over, h("p", {class: "dm-winner"}, [icon("trophy"),
-    `${winners} ${many ? "reach" : "reaches"} ${v.rules.target} and ${many ? "win" : "wins"} the game (${scores}).`]));
-}
-
-/** A cribbage-style board for one side: holes to the target (one a point, or one every 5 or more
- * points on a long game), a front peg at the score and a back peg at the score before the side's last
- * win.  Drawn with HTML so that the holes stay round at any width. */
-function pegBoard(score, back, target, side) {
-  const step = target <= 30 ? 1 : Math.max(5, Math.ceil(target / 30 / 5) * 5);
-  const holes = Math.ceil(target / step);
-  const at = (p) => `${(Math.min(p, target) / target) * 100}%`;
-  const track = h("span", {class: "dm-board-track"});
-  for (let i = 0; i <= holes; i++) {
-    track.append(h("span", {class: `dm-hole${(i * step) % (step === 1 ? 5 : step * 5) === 0 ? " mark" : ""}`,
-      style: `left:${at(i * step)}`}));
-  }
-  if (back > 0 && back < score) track.append(h("span", {class: "dm-peg back", style: `left:${at(back)}`}));
-  track.append(h("span", {class: "dm-peg", style: `left:${at(score)}`}));
-  return h("span", {class: `dm-board dm-board-${side}`, "aria-hidden": "true"}, track);
-}
-
-function drawScore(st, v) {
-  const ctx = st.ctx;
-  const count = sideCount(v);
-  const running = new Array(count).fill(0);
-  const backs = new Array(count).fill(0);
-  const rows = v.sheet.map((r) => {
-    if (r.winner !== null) { backs[r.winner] = running[r.winner]; running[r.winner] += r.points; }
-    const cells = [];
-    for (let s = 0; s < count; s++) {
-      cells.push(h("td", {class: "num"}, r.winner === s
-        ? [h("strong", {}, `+${r.points}`), h("span", {class: "dm-running"}, ` (${running[s]})`)]
-        : h("span", {class: "muted", "aria-label": "nothing"}, "\u00b7")));
-    }
-    const how = r.ending === "chip out" ? `${nameOf(ctx, r.chipped)} chipped out` : r.ending === "blocked" ? "Blocked" : "Drawn";
-    return h("tr", {"data-hand": r.number, "data-ending": r.ending}, [h("th", {scope: "row"}, String(r.number)),
-      h("td", {}, how), h("td", {class: "dm-spots"}, r.totals.join(" \u2013 ")), ...cells]);
-  });
-  if (!rows.length) rows.push(h("tr", {}, h("td", {colspan: 3 + count, class: "muted"}, "No hand finished yet.")));
-  const target = v.rules.target;
-  const tracks = [];
-  for (let s = 0; s < count; s++) {
-    const score = v.scores[s];
-    tracks.push(h("div", {class: `dm-track${v.winner === s ? " winner" : ""}`, "data-side": s}, [
-      h("span", {class: "dm-track-name"}, sideName(ctx, v, s)),
-      pegBoard(score, backs[s], target, s),
-      h("span", {class: "dm-track-score", "aria-label": `${score} of ${target} points`}, [h("strong", {}, String(score)),
-        ` / ${target}`]),
-    ]));
-  }
-  fill(st.score, h("h3", {id: "dm-score-title"}, "Score"),
-    h("div", {class: "dm-tracks", role: "group", "aria-label": `Points towards ${target}`}, tracks),
-    h("div", {class: "table-scroll"}, h("table", {class: "data dm-sheet"}, [
-      h("caption", {class: "visually-hidden"}, "Each hand: how it ended, the spots left by side, and the points won"),
-      h("thead", {}, h("tr", {}, [h("th", {scope: "col"}, "Hand"), h("th", {scope: "col"}, "How it ended"),
-        h("th", {scope: "col"}, "Spots left"),
-        ...Array.from({length: count}, (_, s) => h("th", {scope: "col", class: "num"}, sideName(ctx, v, s)))])),
-      h("tbody", {}, rows)])));
-}
-
 // ---- every update --------------------------------------------------------------------------------------
 function draw(st) {
   const v = st.view;
   const ctx = st.ctx;
-  const active = document.activeElement;
-  const focusKey = active && st.root.contains(active) ? active.dataset.focus : null;
-  const focusWasHere = active && active !== document.body && st.root.contains(active);
+  const focus = focusBefore(st.root);
   const key = JSON.stringify([ctx.state && ctx.state.game_no, v.hand_no, v.phase, v.events.length, ctx.seat, ctx.legal]);
   if (key !== st.key) {
     st.key = key;
@@ -711,30 +298,9 @@ function draw(st) {
   drawLastHand(st, v);
   drawScore(st, v);
   st.keys.hidden = spectator || v.phase === "over";
-  if (focusWasHere) {
-    let next = focusKey ? [...st.root.querySelectorAll("[data-focus]")].find((el) => el.dataset.focus === focusKey) : null;
-    if (!next || next.closest("[hidden]")) next = st.root.querySelector(".dm-end, .dm-knock, .dm-tile.playable, .dm-tile");
-    if (next && document.activeElement !== next) next.focus({preventScroll: true});
-  }
+  focusAfter(st.root, focus, ".dm-end, .dm-knock, .dm-tile.playable, .dm-tile");
 }
 
 export function render(root, ctx) {
-  const view = ctx.view;
-  if (!view || view.game !== "dominoes") {
-    root.replaceChildren(h("p", {class: "muted"}, "Waiting for the tiles\u2026"));
-    root._dm = null;
-    return;
-  }
-  let st = root._dm;
-  if (!st || !st.main.isConnected || st.main.parentNode !== root) {
-    if (st) {
-      document.removeEventListener("keydown", st.onKey);
-      if (st.resize) st.resize.disconnect();
-    }
-    st = build(root);
-    root._dm = st;
-  }
-  st.ctx = ctx;
-  st.view = view;
-  draw(st);
+  renderView(root, ctx, {game: "dominoes", key: "_dm", waiting: "Waiting for the tiles\u2026", build, draw});
 }

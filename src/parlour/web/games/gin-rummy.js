@@ -5,75 +5,25 @@
 // hand as laid down; the score sheet with the boxes, the totals and, at the end, the bonuses.
 // The view-module contract is described at the top of /static/js/generic.js.  Everything drawn here
 // comes from ctx.view, which the server has already cut down to what this seat may know.
+// This module holds the acting: the stock and the discard pile, the prompt's buttons, your hand, the
+// keys.  Beside it, in games/gin-rummy/: the cards, what may be done now and the prompt, the seats and
+// the showdown, the record of the game.
 
-import {cardBack as drawBack, cardFace as drawFace, cardShort, cardWords, rankOf, suitOf} from "/static/js/cards.js";
+import {cardShort, cardWords} from "/static/js/cards.js";
 import {h, icon} from "/static/js/svg.js";
+import {arrowAlong, fill, focusAfter, focusBefore, isMe, keyForView, loadStyles, nameOf,
+  notYourTurn, plural, renderView, say, whose} from "/static/js/view.js";
+import {cardBack, cardChip, cardFace, listWords, meldKind} from "./gin-rummy/cards.js";
+import {can, currentMode, mine, promptText} from "./gin-rummy/prompt.js";
+import {drawEvents, drawLastHand, drawSheet, eventText} from "./gin-rummy/record.js";
+import {drawHead, drawHidden, drawShowdown} from "./gin-rummy/seats.js";
 
 const STYLESHEET = "/static/games/gin-rummy.css";
-const ACT_WORDS = {take: "takes", pass: "passes", draw: "draws from the stock", discard: "discards",
-  knock: "knocks, discarding face down", gin: "goes gin, discarding face down", "lay off": "lays off"};
-
-const FIELDS = "input, textarea, select, [contenteditable=''], [contenteditable=true]";
-const isField = (el) => el && el.closest && el.closest(FIELDS);
-const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
-
-function loadStyles() {
-  if ([...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.getAttribute("href") === STYLESHEET)) return;
-  document.head.append(h("link", {rel: "stylesheet", href: STYLESHEET}));
-}
-
-// ---- cards in words --------------------------------------------------------------------
-const listWords = (cards) => cards.map(cardWords).join(", ");
-
-/** A card as text: its rank and suit symbol, red or black as well. */
-function cardChip(code) {
-  return h("span", {class: `gr-chip ${suitOf(code).red ? "gr-red" : "gr-black"}`, title: cardWords(code)}, cardShort(code));
-}
-
-// ---- cards drawn in SVG (/static/js/cards.js, with gin's class prefix) ---------------------------
-const cardFace = (code) => drawFace(code, "gr");
-const cardBack = () => drawBack("gr");
-
-/** Replace an element's children, leaving out the empty ones. */
-function fill(el, ...children) {
-  el.replaceChildren(...children.filter((c) => c !== null && c !== undefined && c !== false));
-}
-
-/** A small face-up card that is not a control. */
-function miniCard(code, extraClass = "") {
-  return h("span", {class: `gr-mini ${extraClass}`.trim(), "data-card": code, role: "img", "aria-label": cardWords(code),
-    title: cardWords(code)}, cardFace(code));
-}
-
-function miniRow(cards, label, extraClass = "") {
-  return h("span", {class: `gr-mini-row ${extraClass}`.trim(), role: "group", "aria-label": label},
-    cards.map((c) => miniCard(c)));
-}
-
-const isSet = (meld) => meld.every((c) => rankOf(c) === rankOf(meld[0]));
-const meldKind = (meld) => (isSet(meld) ? "Set" : "Run");
-
-// ---- who is who ----------------------------------------------------------------------------
-function nameOf(ctx, seat) {
-  return (ctx.names && ctx.names[seat]) || `Player ${seat + 1}`;
-}
-function isMe(ctx, seat) {
-  return Array.isArray(ctx.held) && ctx.held.length === 1 && ctx.held[0] === seat;
-}
-/** "You" for this device's one seat, else the name (pass-and-play: the name of the seat shown). */
-function who(ctx, seat) {
-  return isMe(ctx, seat) ? "You" : nameOf(ctx, seat);
-}
-function whose(ctx, seat) {
-  return isMe(ctx, seat) ? "Your" : `${nameOf(ctx, seat)}'s`;
-}
-function verb(ctx, seat, third, second) {
-  return isMe(ctx, seat) ? second : third;
-}
+const DEALING = "The cards are being dealt.";  // why nobody may act yet (notYourTurn)
 
 // ---- building ------------------------------------------------------------------------------
 function build(root) {
-  loadStyles();
+  loadStyles(STYLESHEET);
   const st = {root, ctx: null, view: null, mode: "discard", modeKey: null, sheetSeen: -1, lastChoice: null,
     eventsOpen: true};
   st.head = h("div", {class: "gr-head"});
@@ -118,30 +68,14 @@ function build(root) {
 }
 
 // ---- acting ------------------------------------------------------------------------------------
-function mine(st) {
-  return st.ctx.legal.length > 0;
-}
-function can(st, move) {
-  return st.ctx.legal.includes(move);
-}
-function say(st, text) {
-  st.say.textContent = text;
-}
 function play(st, move) {
   say(st, "");
   st.ctx.play(move);
 }
-function notYourTurn(st) {
-  const v = st.view;
-  if (st.ctx.seat === null || st.ctx.seat === undefined) return "You are watching.";
-  if (v.phase === "over") return "The game is over.";
-  if (v.to_act === null || v.to_act === undefined) return "The cards are being dealt.";
-  return `It is ${nameOf(st.ctx, v.to_act)}'s turn.`;
-}
 
 function onStock(st) {
   if (can(st, "draw")) { play(st, "draw"); return; }
-  if (!mine(st)) { say(st, notYourTurn(st)); return; }
+  if (!mine(st)) { say(st, notYourTurn(st, DEALING)); return; }
   const v = st.view;
   const reasons = {
     offer: "The up-card is offered first: take it or pass.",
@@ -154,7 +88,7 @@ function onStock(st) {
 
 function onPile(st) {
   if (can(st, "take")) { play(st, "take"); return; }
-  if (!mine(st)) { say(st, notYourTurn(st)); return; }
+  if (!mine(st)) { say(st, notYourTurn(st, DEALING)); return; }
   const v = st.view;
   const top = v.pile.length ? cardShort(v.pile[v.pile.length - 1]) : "";
   let reason = "You cannot take the discard now.";
@@ -172,7 +106,7 @@ function leftAfter(st, card) {
 
 function onCard(st, card) {
   const v = st.view;
-  if (!mine(st)) { say(st, notYourTurn(st)); return; }
+  if (!mine(st)) { say(st, notYourTurn(st, DEALING)); return; }
   const phase = v.phase;
   if (phase === "layoff") {
     const move = `lay off ${card}`;
@@ -203,15 +137,6 @@ function onCard(st, card) {
   say(st, reason);
 }
 
-/** The verb a click on a card plays while holding eleven: discard, or knock / gin once chosen. */
-function currentMode(st) {
-  const legal = st.ctx.legal;
-  const has = (kind) => legal.some((m) => m.startsWith(`${kind} `));
-  if (st.mode !== "discard" && has(st.mode)) return st.mode;
-  if (!has("discard")) return has("gin") ? "gin" : has("knock") ? "knock" : "discard";
-  return "discard";
-}
-
 function setMode(st, mode) {
   const legal = st.ctx.legal;
   if (mode !== "discard" && !legal.some((m) => m.startsWith(`${mode} `))) {
@@ -229,21 +154,9 @@ function setMode(st, mode) {
 }
 
 function onKey(st, event) {
-  if (!st.root.isConnected) { document.removeEventListener("keydown", st.onKey); return; }
-  if (st.root._gr !== st) return;
-  if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-  if (isField(event.target)) return;
-  const cover = document.getElementById("pass-cover");
-  if (cover && !cover.hidden) return;
+  if (!keyForView(st, "_gr", event)) return;
+  if (arrowAlong(event, st.you, "gr-card")) return;
   const key = event.key;
-  const target = event.target;
-  if ((key === "ArrowLeft" || key === "ArrowRight") && target && target.classList && target.classList.contains("gr-card")) {
-    const cards = [...st.you.querySelectorAll(".gr-card")];
-    const i = cards.indexOf(target);
-    const next = cards[i + (key === "ArrowRight" ? 1 : -1)];
-    if (next) { event.preventDefault(); next.focus(); }
-    return;
-  }
   if (!st.ctx || !mine(st)) return;
   const k = key.length === 1 ? key.toLowerCase() : key;
   const act = {
@@ -256,64 +169,6 @@ function onKey(st, event) {
 }
 
 // ---- drawing each part -------------------------------------------------------------------------------
-function drawHead(st, v) {
-  const ctx = st.ctx;
-  const r = v.rules;
-  const chips = [];
-  if (v.dealer !== null && v.dealer !== undefined && v.phase !== "over") {
-    chips.push(h("span", {class: "chip"}, `${who(ctx, v.dealer)} ${verb(ctx, v.dealer, "deals", "deal")}`));
-  }
-  chips.push(h("span", {class: "chip"}, r.knock_limit === 0 ? "Gin only" : `Knock with ${r.knock_limit} or less`));
-  chips.push(h("span", {class: "chip"}, `Game to ${r.target}`));
-  if (r.wall_take) chips.push(h("span", {class: "chip"}, "Wall: take to knock"));
-  const scores = [0, 1].map((s) => h("span", {class: `gr-score${v.to_act === s ? " acting" : ""}`, "data-seat": s}, [
-    v.to_act === s ? icon("play", "gr-turn-icon") : null,
-    h("span", {class: "gr-score-name"}, nameOf(ctx, s)), isMe(ctx, s) ? h("span", {class: "gr-you-tag"}, " (you)") : null,
-    h("strong", {class: "gr-score-points"}, String(v.scores[s])),
-    h("span", {class: "gr-score-boxes"}, plural(v.boxes[s], "box", "boxes")),
-  ]));
-  fill(st.head,
-    h("h3", {class: "gr-title"}, v.phase === "over" ? "Game over" : `Hand ${v.hand_number}`),
-    h("div", {class: "gr-chips"}, chips),
-    h("div", {class: "gr-scores", role: "group", "aria-label": "Hand points so far"}, scores),
-  );
-}
-
-/** A seat whose cards this view does not show: backs, the count, and the cards known to be held. */
-function drawHidden(st, box, seat, v) {
-  const ctx = st.ctx;
-  const n = v.hand_sizes[seat];
-  const known = v.known[seat] || [];
-  const acting = v.to_act === seat;
-  box.dataset.seat = seat;
-  box.setAttribute("aria-label", `${whose(ctx, seat)} hand`);
-  const head = h("div", {class: "gr-seat-head"}, [
-    h("strong", {class: "gr-seat-title"}, `${whose(ctx, seat)} hand`),
-    h("span", {class: "gr-count"}, plural(n, "card", "cards")),
-    acting ? h("span", {class: "gr-acting"}, [icon("play"), " to play"]) : null,
-  ]);
-  const parts = [head];
-  const sd = v.showdown;
-  if (sd && sd.knocker === seat) {
-    parts.push(h("p", {class: "gr-note"}, "Laid out on the table: see the showdown."));
-  } else if (sd && sd.knocker !== seat) {
-    parts.push(h("p", {class: "gr-note"}, "Face up for the showdown:"));
-    parts.push(miniRow(sd.defender_hand, `${whose(ctx, seat)} cards, face up`, "gr-faceup"));
-  } else if (n > 0) {
-    const backs = h("div", {class: "gr-backs", role: "img", "aria-label": `${plural(n, "card", "cards")} face down`});
-    for (let i = 0; i < n; i++) backs.append(h("span", {class: "gr-back-card"}, cardBack()));
-    parts.push(backs);
-  }
-  if (!sd && known.length) {
-    parts.push(h("div", {class: "gr-known"}, [
-      h("span", {class: "gr-known-label"}, `Known to hold (taken from the pile):`),
-      miniRow(known, `Cards ${nameOf(ctx, seat)} is known to hold`),
-    ]));
-  }
-  box.classList.toggle("acting", acting);
-  fill(box, ...parts);
-}
-
 function drawMiddle(st, v) {
   const ctx = st.ctx;
   const playing = !["over", "cut", "deal"].includes(v.phase);
@@ -360,51 +215,6 @@ function drawMiddle(st, v) {
   const last = v.history[v.history.length - 1];
   fill(st.lastEvent, last ? h("span", {class: "muted"}, "Last: ") : null,
     last ? eventText(ctx, last, v.history.length - 1, v) : null);
-}
-
-function promptText(st, v) {
-  const ctx = st.ctx;
-  const top = v.pile.length ? cardShort(v.pile[v.pile.length - 1]) : "";
-  const actor = v.to_act;
-  if (actor === null || actor === undefined) return "Dealing\u2026";
-  if (!mine(st)) {
-    const name = nameOf(ctx, actor);
-    return {
-      offer: `${name} may take the up-card ${top} or pass.`,
-      draw: `${name} to draw.`,
-      discard: `${name} to discard.`,
-      wall: `The stock is down to two cards: ${name} may take ${top} to knock or go gin, or pass.`,
-      layoff: `${name} is laying off on ${nameOf(ctx, v.showdown ? v.showdown.knocker : 1 - actor)}'s melds.`,
-    }[v.phase] || `${name} to play.`;
-  }
-  switch (v.phase) {
-    case "offer":
-      return v.refused === 1 ? `${nameOf(ctx, 1 - actor)} refused the up-card ${top}: take it, or pass.`
-        : `The up-card is ${top}: take it, or pass.`;
-    case "draw":
-      return v.refused === 2 ? "Both of you refused the up-card: draw from the stock."
-        : `Draw from the stock, or take ${top} from the discard pile.`;
-    case "discard": {
-      const mode = currentMode(st);
-      if (mode === "knock") {
-        return "Knock: click the card to discard face down (the number under each card is the deadwood left).";
-      }
-      if (mode === "gin") return "Gin: click the card to discard face down.";
-      let text = "Click a card to discard it: the number under each card is the deadwood it leaves.";
-      if (st.ctx.legal.some((m) => m.startsWith("gin "))) text += " You can go gin!";
-      else if (st.ctx.legal.some((m) => m.startsWith("knock "))) text += " You may knock.";
-      return text;
-    }
-    case "wall":
-      return can(st, "take")
-        ? `The stock is down to two cards: take ${top} to knock or go gin, or pass (the hand is cancelled).`
-        : `The stock is down to two cards and ${top} would not let you knock: pass (the hand is cancelled).`;
-    case "layoff":
-      return `${nameOf(ctx, v.showdown.knocker)} knocked. Click your cards that fit the melds to lay them off, ` +
-        "or Lay off best; then Done.";
-    default:
-      return "";
-  }
 }
 
 function actionButton(label, action, onClick, extra = {}) {
@@ -533,174 +343,11 @@ function drawOwn(st, v) {
   fill(box, ...parts);
 }
 
-function drawShowdown(st, v) {
-  const ctx = st.ctx;
-  const sd = v.showdown;
-  st.showdown.hidden = !sd;
-  if (!sd) { st.showdown.replaceChildren(); return; }
-  const knocker = sd.knocker;
-  const laid = new Set(sd.laid_off);
-  const melds = sd.table.map((meld, i) => h("div", {class: "gr-group meld", role: "group",
-    "aria-label": `${meldKind(sd.layout[i])}: ${listWords(meld)}${meld.some((c) => laid.has(c)) ?
-      `, with ${listWords(meld.filter((c) => laid.has(c)))} laid off` : ""}`}, [
-    h("span", {class: "gr-group-label", "aria-hidden": "true"}, meldKind(sd.layout[i])),
-    h("div", {class: "gr-group-cards"}, meld.map((c) => h("span", {class: "gr-laid-wrap"}, [
-      miniCard(c, laid.has(c) ? "laid" : ""), laid.has(c) ? h("span", {class: "gr-tag gr-laid-tag"}, "laid off") : null]))),
-  ]));
-  const dead = sd.knocker_deadwood.length ? h("div", {class: "gr-group dead", role: "group",
-    "aria-label": `${whose(ctx, knocker)} deadwood: ${listWords(sd.knocker_deadwood)}`}, [
-    h("span", {class: "gr-group-label", "aria-hidden": "true"}, `Deadwood ${sd.knocker_count}`),
-    h("div", {class: "gr-group-cards"}, sd.knocker_deadwood.map((c) => miniCard(c))),
-  ]) : null;
-  st.showdown.setAttribute("aria-label", "The showdown");
-  fill(st.showdown,
-    h("h4", {}, `${who(ctx, knocker)} ${sd.gin ? "went gin" : "knocked"}` +
-      ` with ${sd.knocker_count} deadwood: the melds on the table`),
-    h("div", {class: "gr-groups gr-table-melds"}, [...melds, dead]),
-    sd.laid_off.length ? h("p", {class: "gr-note"}, [`Laid off so far: `, ...sd.laid_off.map(cardChip)]) : null,
-  );
-}
-
-function eventText(ctx, e, index, v) {
-  const me = isMe(ctx, e.seat);
-  let words = ACT_WORDS[e.act] || e.act;
-  if (me) {
-    words = {takes: "take", passes: "pass", "draws from the stock": "draw from the stock", discards: "discard",
-      "knocks, discarding face down": "knock, discarding face down",
-      "goes gin, discarding face down": "go gin, discarding face down", "lays off": "lay off"}[words] || words;
-  }
-  const upCard = index < 2 && v.history.slice(0, index).every((x) => x.act === "pass");
-  let after = "";
-  if (e.act === "take") {
-    if (upCard) words += " the up-card";
-    else after = " from the pile";
-  }
-  if (e.act === "pass" && upCard) words += " on the up-card";
-  return h("span", {class: "gr-event"}, [`${who(ctx, e.seat)} ${words}`, e.card ? " " : "",
-    e.card ? cardChip(e.card) : null, after]);
-}
-
-function drawEvents(st, v) {
-  const ctx = st.ctx;
-  const playing = !["over", "cut", "deal"].includes(v.phase);
-  st.events.hidden = !playing;
-  if (!playing) { st.events.replaceChildren(); return; }
-  const items = v.history.map((e, i) => h("li", {}, eventText(ctx, e, i, v))).reverse();
-  fill(st.events, 
-    h("summary", {"data-focus": "events"}, `This hand, newest first (${plural(v.history.length, "move", "moves")})`),
-    items.length ? h("ol", {class: "gr-event-list", reversed: true}, items) : h("p", {class: "muted"}, "Nothing played yet."),
-  );
-  st.events.open = st.eventsOpen;
-}
-
-function handSummary(ctx, r, rules) {
-  if (r.outcome === "cancelled") return "cancelled at the wall (no score; the same dealer deals again)";
-  const k = r.knocker, d = 1 - k;
-  const to = (s) => (isMe(ctx, s) ? "you" : nameOf(ctx, s));
-  if (r.outcome === "gin") return `${who(ctx, k)} went gin: ${rules.gin_bonus} + ${r.counts[d]} = ${r.points} to ${to(k)}`;
-  if (r.outcome === "knock") return `${who(ctx, k)} knocked with ${r.counts[k]} against ${r.counts[d]}: ${r.points} to ${to(k)}`;
-  return `${who(ctx, d)} undercut ${isMe(ctx, k) ? "you" : nameOf(ctx, k)} (${r.counts[d]} against ${r.counts[k]}): ` +
-    `${r.points} to ${to(d)}`;
-}
-
-function drawLastHand(st, v) {
-  const ctx = st.ctx;
-  const r = v.sheet[v.sheet.length - 1];
-  st.last.hidden = !r;
-  if (!r) {  // a new game: nothing of the last one may stay in the page (its cards are dealt again)
-    st.last.replaceChildren();
-    st.sheetSeen = -1;
-    st.lastChoice = null;
-    return;
-  }
-  if (st.sheetSeen !== v.sheet.length) {  // another hand has ended: forget whether the last one was opened
-    st.sheetSeen = v.sheet.length;
-    st.lastChoice = null;
-  }
-  const title = h("span", {}, [h("strong", {}, `Last hand (${r.number}):`), " ", handSummary(ctx, r, v.rules)]);
-  const parts = [h("summary", {"data-focus": "last-hand"}, title)];
-  if (r.outcome !== "cancelled") {
-    const order = [r.knocker, 1 - r.knocker];
-    const role = (s) => (s !== r.knocker ? "defended" : r.outcome === "gin" ? "went gin" : "knocked");
-    for (const s of order) {
-      const melds = r.melds[s] || [];
-      const dead = r.unmatched[s] || [];
-      const row = h("div", {class: "gr-laid-hand", "data-seat": s}, [
-        h("p", {class: "gr-laid-who"}, [h("strong", {}, nameOf(ctx, s)), ` (${role(s)}): deadwood ${r.counts[s]}`,
-          s === r.winner ? h("span", {class: "gr-won"}, [icon("trophy"), ` won ${r.points}`]) : null]),
-        h("div", {class: "gr-groups compact"}, [
-          ...melds.map((m) => h("div", {class: "gr-group meld", role: "group", "aria-label": `${meldKind(m)}: ${listWords(m)}`}, [
-            h("span", {class: "gr-group-label", "aria-hidden": "true"}, meldKind(m)), miniRow(m, listWords(m))])),
-          dead.length ? h("div", {class: "gr-group dead", role: "group", "aria-label": `Deadwood: ${listWords(dead)}`}, [
-            h("span", {class: "gr-group-label", "aria-hidden": "true"}, "Deadwood"), miniRow(dead, listWords(dead))]) : null,
-        ]),
-        s !== r.knocker && r.laid_off.length ? h("p", {class: "gr-note"}, ["Laid off: ", ...r.laid_off.map(cardChip)]) : null,
-      ]);
-      parts.push(row);
-    }
-  }
-  fill(st.last, ...parts);
-  // open by itself while the next hand starts (the first moves) and at the end of the game
-  st.last.open = st.lastChoice ?? (v.phase === "over" || v.history.length < 3);
-}
-
-function drawSheet(st, v) {
-  const ctx = st.ctx;
-  const seats = [0, 1];
-  const head = h("tr", {}, [h("th", {scope: "col"}, "Hand"), h("th", {scope: "col"}, "How it ended"),
-    ...seats.map((s) => h("th", {scope: "col", class: "num"}, nameOf(ctx, s)))]);
-  const running = [0, 0];
-  const rows = v.sheet.map((r) => {
-    const cells = seats.map((s) => {
-      if (r.winner !== s) return h("td", {class: "num"}, h("span", {class: "muted", "aria-label": "nothing"}, "\u00b7"));
-      running[s] += r.points;
-      const boxed = h("span", {class: "gr-boxed", "aria-label": `${r.points}, a box (hand won)`, title: "A box: a hand won"},
-        String(r.points));
-      return h("td", {class: "num"}, [boxed, h("span", {class: "gr-running"}, ` total ${running[s]}`)]);
-    });
-    const how = r.outcome === "cancelled" ? "Cancelled (the wall)" :
-      r.outcome === "gin" ? `Gin by ${nameOf(ctx, r.knocker)}` :
-        r.outcome === "knock" ? `${nameOf(ctx, r.knocker)} knocked (${r.counts[r.knocker]} v ${r.counts[1 - r.knocker]})` :
-          `${nameOf(ctx, 1 - r.knocker)} undercut (${r.counts[1 - r.knocker]} v ${r.counts[r.knocker]})`;
-    return h("tr", {"data-hand": r.number, "data-outcome": r.outcome}, [h("th", {scope: "row"}, String(r.number)),
-      h("td", {}, how), ...cells]);
-  });
-  if (!rows.length) rows.push(h("tr", {}, h("td", {colspan: 4, class: "muted"}, "No hand finished yet.")));
-  const foot = [];
-  const row = (label, values, cls = "") => foot.push(h("tr", {class: cls}, [h("th", {scope: "row", colspan: 2}, label),
-    ...values.map((x) => h("td", {class: "num"}, x))]));
-  row("Hand points", seats.map((s) => String(v.scores[s])), "gr-points-row");
-  row("Boxes (hands won)", seats.map((s) => String(v.boxes[s])), "gr-boxes-row");
-  const s = v.settlement;
-  if (s) {
-    row(s.shutout ? "Shutout bonus" : "Game bonus", s.game_bonus.map(String), "gr-bonus-row");
-    row(`Box bonus (${v.rules.box_bonus} a box)`, s.box_bonus.map(String), "gr-boxbonus-row");
-    row("Total", s.totals.map((t) => h("strong", {}, String(t))), "gr-total-row");
-  } else {
-    row(`To reach ${v.rules.target}`, seats.map((x) => String(Math.max(0, v.rules.target - v.scores[x]))), "gr-togo-row");
-  }
-  const pay = s ? h("p", {class: "gr-settle"}, [icon("trophy"), `${nameOf(ctx, s.winner)} reached ${v.rules.target}. `,
-    s.payer === null ? "The totals are equal: nobody pays."
-      : `${nameOf(ctx, s.payer)} pays ${nameOf(ctx, 1 - s.payer)} ${s.amount}.`]) : null;
-  fill(st.sheet, 
-    h("h3", {id: "gr-sheet-title"}, "Score sheet"),
-    h("div", {class: "table-scroll"}, h("table", {class: "data gr-sheet-table"}, [
-      h("caption", {class: "visually-hidden"}, "Points of each hand (a box is a hand won), totals and bonuses"),
-      h("thead", {}, head), h("tbody", {}, rows), h("tfoot", {}, foot)])),
-    pay,
-    h("p", {class: "gr-sheet-note small muted"}, `Boxed points are hands won; each box is worth ${v.rules.box_bonus} ` +
-      `at the end, and the player who reaches ${v.rules.target} gets ${v.rules.game_bonus} ` +
-      `(${v.rules.shutout_bonus} if the other scored nothing).`),
-  );
-}
-
 // ---- every update ------------------------------------------------------------------------------------
 function draw(st) {
   const v = st.view;
   const ctx = st.ctx;
-  const active = document.activeElement;
-  const focusKey = active && st.root.contains(active) ? active.dataset.focus : null;
-  const focusWasHere = active && active !== document.body && st.root.contains(active);
+  const focus = focusBefore(st.root);
 
   const modeKey = JSON.stringify([ctx.state && ctx.state.game_no, v.hand_number, v.phase, v.history.length, ctx.seat]);
   if (modeKey !== st.modeKey) {
@@ -724,29 +371,9 @@ function draw(st) {
   drawSheet(st, v);
   st.keys.hidden = spectator || v.phase === "over";
 
-  if (focusWasHere) {
-    let next = focusKey ? [...st.root.querySelectorAll("[data-focus]")].find((el) => el.dataset.focus === focusKey) : null;
-    if (!next || next.closest("[hidden]")) {
-      next = st.root.querySelector(".gr-card.playable, .gr-action, .gr-stock.playable, .gr-pile.playable, .gr-card");
-    }
-    if (next && document.activeElement !== next) next.focus({preventScroll: true});
-  }
+  focusAfter(st.root, focus, ".gr-card.playable, .gr-action, .gr-stock.playable, .gr-pile.playable, .gr-card");
 }
 
 export function render(root, ctx) {
-  const view = ctx.view;
-  if (!view || view.game !== "gin-rummy") {
-    root.replaceChildren(h("p", {class: "muted"}, "Waiting for the cards\u2026"));
-    root._gr = null;
-    return;
-  }
-  let st = root._gr;
-  if (!st || !st.main.isConnected || st.main.parentNode !== root) {
-    if (st) document.removeEventListener("keydown", st.onKey);
-    st = build(root);
-    root._gr = st;
-  }
-  st.ctx = ctx;
-  st.view = view;
-  draw(st);
+  renderView(root, ctx, {game: "gin-rummy", key: "_gr", waiting: "Waiting for the cards\u2026", build, draw});
 }

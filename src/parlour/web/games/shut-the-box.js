@@ -2,6 +2,7 @@
 // The view-module contract is described at the top of /static/js/generic.js.
 
 import {die, h, icon, niceFraction, svg} from "/static/js/svg.js";
+import {isShown} from "/static/js/view.js";
 
 // Two layouts of the box: wide (laptops, tablets) and compact (phones: taller tiles, bigger dice).
 function geometry(compact, n) {
@@ -388,13 +389,6 @@ function update(st) {
       st.refocus = true;
     }
   }
-}
-
-function isShown(el) {
-  if (!el || !el.isConnected) return false;
-  if (el.closest("[hidden]")) return false;
-  const box = el.getBoundingClientRect();
-  return box.width > 0 && box.height > 0;
 }
 
 function updateView(st) {

@@ -4,52 +4,15 @@
 // pace towards the 63 bonus (colour-coded when the rule is on, always with the text), the Yahtzee
 // bonus chips and the totals; every player's total, and any player's card on request.
 // The view-module contract is described at the top of /static/js/generic.js.
+// This module builds the view and holds the acting (keeping dice, rolling, scoring a box, the keys),
+// the players' totals and every update.  Beside it, in games/yahtzee/: the dice, the score cards.
 
-import {die, h, icon, svg} from "/static/js/svg.js";
-
-const DICE = 5;
-const ROLLS = 3;
-const UPPER = ["ones", "twos", "threes", "fours", "fives", "sixes"];
-const FACE_WORD = ["", "1s", "2s", "3s", "4s", "5s", "6s"];
-// What each lower box needs and pays, as the printed pad says it.
-const LOWER_NOTE = {
-  "3kind": "3 alike · sum of dice", "4kind": "4 alike · sum of dice", house: "3 + 2 alike · 25",
-  small: "4 in a row · 30", large: "5 in a row · 40", yahtzee: "5 alike · 50", chance: "any dice · sum",
-};
-const MINUS = "\u2212";
-
-const signedText = (text) => String(text).replace(/^-/, MINUS);
-const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
-const isField = (el) => el && el.closest && el.closest("input, textarea, select, [contenteditable=''], [contenteditable=true]");
-
-function nameOf(ctx, seat) {
-  return (ctx.names && ctx.names[seat]) || `Player ${seat + 1}`;
-}
-function isMe(ctx, seat) {
-  return Array.isArray(ctx.held) && ctx.held.length === 1 && ctx.held[0] === seat;
-}
-function whoLabel(ctx, seat) {
-  return isMe(ctx, seat) ? "You" : nameOf(ctx, seat);
-}
-
-/** The multiset `sub` taken away from `all` (both arrays of die values); null if it is not inside. */
-function without(all, sub) {
-  const rest = [...all];
-  for (const v of sub) {
-    const i = rest.indexOf(v);
-    if (i < 0) return null;
-    rest.splice(i, 1);
-  }
-  return rest;
-}
+import {h, icon, svg} from "/static/js/svg.js";
+import {isField, isMe, isShown, nameOf, plural, say, who} from "/static/js/view.js";
+import {FACE_WORD, LOWER_NOTE, UPPER, blockedReason, drawAll, drawCard, pipFace} from "./yahtzee/card.js";
+import {DICE, ROLLS, canHold, drawDice, placeDice, rollMove} from "./yahtzee/dice.js";
 
 // ---- building the DOM once ------------------------------------------------------
-function pipFace(value, size = 22) {
-  // A small die face for the upper boxes' labels (decoration: the text beside it says the number).
-  const g = die(1, 1, size - 4, value, "mini");
-  return svg("svg", {class: "yz-face", viewBox: `0 0 ${size + 1} ${size + 2}`, "aria-hidden": "true", focusable: "false"}, [g]);
-}
-
 function buildSlot(st, i) {
   const button = h("button", {class: "yz-die", type: "button", "data-die": i + 1, "aria-pressed": "false"});
   const art = svg("svg", {viewBox: "-4 -4 72 74", "aria-hidden": "true", focusable: "false"});
@@ -177,11 +140,6 @@ function build(root, view) {
 }
 
 // ---- actions -----------------------------------------------------------------------
-function canHold(st) {
-  const v = st.view;
-  return st.ctx.legal.length > 0 && v.rolls >= 1 && v.rolls_left > 0 && !v.rolling && st.slots.length === DICE;
-}
-
 function toggle(st, i, checkbox) {
   if (!canHold(st)) {
     if (checkbox) checkbox.checked = st.held.has(i);
@@ -196,13 +154,6 @@ function toggle(st, i, checkbox) {
   update(st);
 }
 
-function rollMove(st) {
-  if (!st.held.size) return "roll";
-  if (st.held.size >= DICE) return null;
-  const values = [...st.held].map((i) => st.slots[i]).sort((a, b) => b - a);
-  return `keep ${values.join(" ")}`;
-}
-
 function roll(st) {
   const move = rollMove(st);
   if (move && st.ctx.legal.includes(move)) {
@@ -210,23 +161,6 @@ function roll(st) {
   } else if (st.held.size >= DICE) {
     say(st, "All five dice are kept: release one to roll it, or score a box.");
   }
-}
-
-function blockedReason(st, card, box) {
-  const v = st.view;
-  const entry = card.boxes.find((b) => b.box === box);
-  if (!entry) return "";
-  if (entry.score !== null && entry.score !== undefined) return `${entry.title} is already filled (${entry.score}).`;
-  if (v.over) return "The game is over.";
-  if (card.seat !== v.current) return `It is ${nameOf(st.ctx, v.current)}'s turn; this is ${nameOf(st.ctx, card.seat)}'s card.`;
-  if (!st.ctx.legal.length) return `It is ${nameOf(st.ctx, v.current)}'s turn.`;
-  if (v.rolls === 0) return "Roll the dice first.";
-  if (entry.allowed === false) {
-    // the game's own reason (the forced-joker rule), sentence-cased
-    const reason = entry.reason || `these dice cannot be scored in ${entry.title} now`;
-    return reason.charAt(0).toUpperCase() + reason.slice(1) + ".";
-  }
-  return "";
 }
 
 function scoreBox(st, box) {
@@ -237,10 +171,6 @@ function scoreBox(st, box) {
   }
   const card = st.view.cards[st.shown];
   say(st, blockedReason(st, card, box) || "That box cannot be scored now.");
-}
-
-function say(st, text) {
-  st.say.textContent = text;
 }
 
 function onKey(st, event) {
@@ -272,189 +202,7 @@ function onKey(st, event) {
   }
 }
 
-// ---- the dice on the table ----------------------------------------------------------
-/** Place the server's sorted dice in the five slots, keeping the kept dice where they were. */
-function placeDice(st, view) {
-  const turnKey = `${st.ctx.state ? st.ctx.state.game_no : 0}|${view.current}|${view.turn}|${view.over}`;
-  const rollKey = `${turnKey}|${view.rolls}|${view.dice.join("")}`;
-  st.rolled = new Set();
-  if (turnKey !== st.turnKey) {
-    st.turnKey = turnKey;
-    st.held.clear();
-    st.slots = [];
-    st.lastRolls = 0;
-  }
-  if (rollKey === st.rollKey) return;
-  const firstSight = st.rollKey === null;
-  st.rollKey = rollKey;
-  const dice = view.dice;
-  if (dice.length !== DICE) {
-    st.slots = [];
-    st.held.clear();
-    st.lastRolls = view.rolls;
-    return;
-  }
-  let kept = null;
-  if (st.slots.length === DICE && view.rolls === st.lastRolls + 1) kept = view.kept || null;
-  const fresh = kept !== null ? without(dice, kept) : null;
-  if (fresh === null) {
-    // a new turn's first roll, a reload, or the log does not say: lowest first
-    st.slots = [...dice];
-    st.held.clear();
-    if (!firstSight) for (let i = 0; i < DICE; i++) st.rolled.add(i);
-  } else {
-    // kept dice stay put: the slots already held first, then others showing those values
-    const slots = new Array(DICE).fill(null);
-    const keep = new Set();
-    const want = [...kept];
-    const claim = (i) => {
-      const at = want.indexOf(st.slots[i]);
-      if (at >= 0 && !keep.has(i)) { want.splice(at, 1); keep.add(i); slots[i] = st.slots[i]; }
-    };
-    [...st.held].sort((a, b) => a - b).forEach(claim);
-    for (let i = 0; i < DICE; i++) claim(i);
-    const rest = [...fresh].sort((a, b) => a - b);
-    for (let i = 0; i < DICE; i++) {
-      if (!keep.has(i)) { slots[i] = rest.shift(); st.rolled.add(i); }
-    }
-    st.slots = slots;
-    st.held = keep;
-  }
-  st.lastRolls = view.rolls;
-}
-
-function drawDice(st, view) {
-  const mine = st.ctx.legal.length > 0;
-  const holdable = canHold(st);
-  const owner = view.current;
-  const air = view.rolling > 0;
-  st.dice.forEach((d, i) => {
-    const value = st.slots.length === DICE ? st.slots[i] : 0;
-    const held = st.held.has(i);
-    const inAir = air && !held;
-    const shownKey = `${value}|${inAir}`;
-    if (d.shown !== shownKey || st.rolled.has(i)) {
-      d.shown = shownKey;
-      const g = die(0, 0, 64, inAir ? 0 : value, inAir ? "air" : st.rolled.has(i) ? "rolling" : "");
-      g.querySelector("title")?.remove();
-      if (!value) g.classList.add("ghost");
-      d.art.replaceChildren(g);
-    }
-    d.slot.dataset.value = value ? String(value) : "";
-    d.slot.classList.toggle("held", held);
-    d.slot.classList.toggle("holdable", holdable);
-    d.slot.classList.toggle("blank", !value);
-    d.button.setAttribute("aria-pressed", held ? "true" : "false");
-    d.button.setAttribute("aria-disabled", holdable ? "false" : "true");
-    const what = value ? `showing ${value}` : "not rolled yet";
-    d.button.setAttribute("aria-label", `Die ${i + 1}, ${what}${held ? ", kept" : ""}`);
-    d.button.title = holdable ? (held ? "Kept: click to roll it again" : "Click to keep this die") :
-      value ? `${whoLabel(st.ctx, owner)}: ${value}${held ? " (kept)" : ""}` : "";
-    d.box.checked = held;
-    d.box.disabled = !holdable;
-    d.box.setAttribute("aria-label", `Keep die ${i + 1}${value ? ` (${value})` : ""}`);
-    d.label.classList.toggle("on", held);
-  });
-  st.felt.classList.toggle("idle", st.slots.length !== DICE);
-  st.felt.classList.toggle("mine", mine);
-  st.feltNote.textContent = st.slots.length === DICE ? "" :
-    view.over ? "" : mine ? "Roll to start your turn" : `${nameOf(st.ctx, owner)} rolls next`;
-}
-
-// ---- the score card --------------------------------------------------------------------
-function drawCard(st, view, seat) {
-  const ctx = st.ctx;
-  const card = view.cards[seat];
-  const isCurrent = !view.over && view.current === seat;
-  const mineNow = isCurrent && ctx.legal.length > 0;
-  const colour = !!view.rules.colour_code;
-  st.cardTitle.textContent = isMe(ctx, seat) ? "Your score card" : `${nameOf(ctx, seat)}'s score card`;
-  st.cardTotalChip.textContent = `${card.filled} of ${view.turns} boxes filled`;
-  st.card.dataset.seat = seat;
-  st.card.classList.toggle("colour-code", colour);
-
-  for (const b of card.boxes) {
-    const box = st.boxes.get(b.box);
-    const el = box.el;
-    const filled = b.score !== null && b.score !== undefined;
-    const move = `score ${b.box}`;
-    const playable = mineNow && !filled && ctx.legal.includes(move);
-    const previewing = isCurrent && !filled && b.allowed !== null && b.allowed !== undefined;
-    const blocked = previewing && b.allowed === false;
-    el.classList.toggle("filled", filled);
-    el.classList.toggle("open", !filled);
-    el.classList.toggle("playable", playable);
-    el.classList.toggle("blocked", blocked);
-    el.setAttribute("aria-disabled", playable ? "false" : "true");
-    for (const mark of ["under", "par", "over"]) el.classList.toggle(`pace-${mark}`, filled && b.pace === mark);
-    el.dataset.score = filled ? String(b.score) : "";
-    const preview = previewing && b.allowed && b.preview !== null && b.preview !== undefined ? b.preview : null;
-    el.dataset.preview = preview === null ? "" : String(preview);
-    el.classList.toggle("zero", preview === 0);
-    // the points column
-    box.points.replaceChildren();
-    let label;
-    if (filled) {
-      box.points.append(String(b.score));
-      label = `${b.title}: ${b.score}`;
-    } else if (blocked) {
-      box.points.append(h("span", {class: "yz-lock"}, "not now"));
-      label = `${b.title}: not allowed now`;
-    } else if (preview !== null) {
-      box.points.append(h("span", {class: "yz-preview"}, String(preview)));
-      label = playable ? `Score ${b.title}: ${plural(preview, "point", "points")}` : `${b.title}: would score ${preview}`;
-    } else {
-      box.points.append(h("span", {class: "yz-empty", "aria-hidden": "true"}, playable ? "score" : ""));
-      label = playable ? `Score ${b.title}` : `${b.title}: open`;
-    }
-    // the pace mark of a filled upper box (colour-code rule): always with its text
-    if (filled && b.pace_text !== null && b.pace_text !== undefined) {
-      box.pace.textContent = signedText(b.pace_text);
-      box.pace.hidden = false;
-      const how = b.pace === "under" ? "under par" : b.pace === "over" ? "over par" : "par";
-      label += ` (${how}${b.pace === "par" ? "" : ` by ${Math.abs(b.pace_diff)}`})`;
-    } else {
-      box.pace.textContent = "";
-      box.pace.hidden = true;
-    }
-    const reason = playable ? "" : blockedReason(st, card, b.box);
-    el.setAttribute("aria-label", blocked && reason ? `${label}. ${reason}` : label);
-    el.title = playable ? `Score these dice in ${b.title}` : reason;
-  }
-
-  // subtotal box, bonus, pace
-  const s = st.sub;
-  s.subtotal.textContent = String(card.upper_subtotal);
-  if (card.upper_bonus > 0) {
-    s.bonus.textContent = String(card.upper_bonus);
-    s.bonusNote.textContent = "63 reached ✓";
-  } else {
-    const upperDone = card.boxes.slice(0, 6).every((b) => b.score !== null && b.score !== undefined);
-    s.bonus.textContent = upperDone ? "0" : "—";
-    s.bonusNote.textContent = upperDone ? `missed: 63 needed, ${63 - card.upper_subtotal} short` :
-      `35 at 63 (${card.upper_bonus_to_go} to go)`;
-  }
-  const diff = card.pace.diff;
-  s.pace.textContent = signedText(card.pace.text);
-  s.paceNote.textContent = diff < 0 ? `behind by ${-diff}` : diff > 0 ? `ahead by ${diff}` : "on track";
-  for (const k of ["behind", "on-track", "ahead"]) st.paceRow.classList.toggle(`pace-${k}`, false);
-  if (colour && card.pace.status) st.paceRow.classList.add(`pace-${card.pace.status.replace(" ", "-")}`);
-  st.paceRow.setAttribute("aria-label", `Pace for the bonus: ${s.paceNote.textContent}`);
-  s.upperTotal.textContent = String(card.upper_subtotal + card.upper_bonus);
-
-  s.chips.replaceChildren();
-  const n = card.yahtzee_bonuses;
-  for (let i = 0; i < Math.min(n, 6); i++) s.chips.append(h("span", {class: "yz-chip", "aria-hidden": "true"}, "100"));
-  s.chips.append(h("span", {class: "yz-chip-count"}, n ? `×${n}` : "none yet"));
-  s.chipsVal.textContent = n ? String(card.yahtzee_bonus_points) : "—";
-  s.lower.textContent = String(card.lower_total);
-  s.grandSum.textContent = `${card.upper_subtotal + card.upper_bonus} + ${card.lower_total}` +
-    (card.yahtzee_bonus_points ? ` + ${card.yahtzee_bonus_points}` : "") + " =";
-  s.grand.textContent = String(card.total);
-  st.grand.setAttribute("aria-label", `Grand total ${card.total}`);
-}
-
-// ---- players and every card -----------------------------------------------------------------
+// ---- players ---------------------------------------------------------------------------------------
 function drawPlayers(st, view) {
   const ctx = st.ctx;
   const bar = st.seatsBar;
@@ -480,34 +228,6 @@ function drawPlayers(st, view) {
   bar.hidden = view.players < 2;
 }
 
-function drawAll(st, view) {
-  const ctx = st.ctx;
-  st.all.hidden = view.players < 2;
-  if (view.players < 2) return;
-  const seats = view.cards.map((_, s) => s);
-  const head = h("tr", {}, [h("th", {scope: "col"}, "Box"), ...seats.map((s) => h("th", {scope: "col", class: "num" +
-    (!view.over && view.current === s ? " current" : "")}, [!view.over && view.current === s ? "▶ " : "", nameOf(ctx, s)]))]);
-  const rows = [];
-  const row = (label, cells, cls = "") => rows.push(h("tr", {class: cls}, [h("th", {scope: "row"}, label),
-    ...cells.map((c, s) => h("td", {class: "num" + (!view.over && view.current === s ? " current" : "")}, c))]));
-  view.cards[0].boxes.forEach((b, i) => {
-    row(b.title, view.cards.map((c) => {
-      const x = c.boxes[i];
-      if (x.score === null || x.score === undefined) return h("span", {class: "muted"}, "·");
-      return x.pace_text ? [String(x.score), h("span", {class: `yz-mini-pace pace-${x.pace}`}, ` ${signedText(x.pace_text)}`)]
-        : String(x.score);
-    }), i === 5 ? "yz-end-upper" : "");
-  });
-  const upperDone = (c) => c.boxes.slice(0, 6).every((b) => b.score !== null && b.score !== undefined);
-  row("Upper bonus", view.cards.map((c) => (c.upper_bonus ? String(c.upper_bonus) : upperDone(c) ? "0" :
-    h("span", {class: "muted"}, `${c.upper_bonus_to_go} to go`))), "yz-sumrow");
-  row("Yahtzee bonus", view.cards.map((c) => String(c.yahtzee_bonus_points)), "yz-sumrow");
-  row("Total", view.cards.map((c) => h("strong", {}, String(c.total))), "yz-totalrow");
-  st.allTable.replaceChildren(h("table", {class: "data yz-all-table"}, [
-    h("caption", {class: "visually-hidden"}, "Every player's score card"),
-    h("thead", {}, head), h("tbody", {}, rows)]));
-}
-
 // ---- every update ------------------------------------------------------------------------
 function statusText(st, view) {
   const ctx = st.ctx;
@@ -516,7 +236,7 @@ function statusText(st, view) {
     return view.players > 1 ? `Game over. Final totals: ${view.cards.map((c, s) => `${nameOf(ctx, s)} ${c.total}`).join(", ")}.`
       : `Game over: ${best} points.`;
   }
-  const who = whoLabel(ctx, view.current);
+  const player = who(ctx, view.current);
   const mine = ctx.legal.length > 0;
   const turn = `turn ${view.turn} of ${view.turns}`;
   let text;
@@ -525,9 +245,9 @@ function statusText(st, view) {
     else if (view.rolls_left > 0) text = "Keep dice by tapping them (or their Keep boxes), then roll again — or score a box now.";
     else text = "No rolls left: choose a box on your score card.";
   } else if (view.rolls === 0) {
-    text = `${who} ${who === "You" ? "roll" : "rolls"} next (${turn}).`;
+    text = `${player} ${player === "You" ? "roll" : "rolls"} next (${turn}).`;
   } else {
-    text = `${who} rolled ${view.dice.join(" ")} (roll ${view.rolls} of ${ROLLS}, ${turn}).`;
+    text = `${player} rolled ${view.dice.join(" ")} (roll ${view.rolls} of ${ROLLS}, ${turn}).`;
   }
   if (view.yahtzee_bonus_now > 0) text += ` Extra Yahtzee! +${view.yahtzee_bonus_now} bonus when it is scored.`;
   else if (view.extra_yahtzee) text += " Extra Yahtzee (no bonus: the Yahtzee box holds 0).";
@@ -545,12 +265,6 @@ function update(st) {
       .find((el) => isShown(el) && !el.disabled && el.getAttribute("aria-disabled") !== "true");
     if (next) next.focus({preventScroll: true});
   }
-}
-
-function isShown(el) {
-  if (!el || !el.isConnected || el.closest("[hidden]")) return false;
-  const box = el.getBoundingClientRect();
-  return box.width > 0 && box.height > 0;
 }
 
 function draw(st) {

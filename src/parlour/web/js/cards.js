@@ -4,9 +4,10 @@
 // stylesheet colours its own cards; the classes are `${prefix}-face-svg`, `${prefix}-face`,
 // `${prefix}-red`/`${prefix}-black`, `${prefix}-rank`, `${prefix}-pip`, `${prefix}-court`,
 // `${prefix}-court-frame`, and for the back `${prefix}-back-svg`, `${prefix}-back`,
-// `${prefix}-back-inner`, `${prefix}-back-lattice`.
+// `${prefix}-back-inner`, `${prefix}-back-lattice`; a card told in text (cardChip) is
+// `${prefix}-chip` with `${prefix}-red` or `${prefix}-black`.
 
-import {svg} from "/static/js/svg.js";
+import {h, svg} from "/static/js/svg.js";
 
 export const SUITS = {
   C: {name: "clubs", symbol: "\u2663", red: false},
@@ -25,6 +26,13 @@ export const rankText = (code) => RANK_TEXT[rankOf(code)] || rankOf(code);
 export const cardWords = (code) => `${RANK_WORD[rankOf(code)] || rankOf(code)} of ${suitOf(code).name}`;
 /** "7♥", "10♣": the rank and the suit's symbol (a shape, so colour is never the only sign). */
 export const cardShort = (code) => `${rankText(code)}${suitOf(code).symbol}`;
+
+/** A card as text in a span: "7♥" (its rank and suit symbol, so colour is never the only sign), red or
+ * black by its class (`${prefix}-chip` and `${prefix}-red` or `${prefix}-black`), named in full as its title. */
+export function cardChip(code, prefix = "card") {
+  return h("span", {class: `${prefix}-chip ${suitOf(code).red ? `${prefix}-red` : `${prefix}-black`}`, title: cardWords(code)},
+    cardShort(code));
+}
 
 /** A suit's shape drawn in a 20×20 box scaled to `size`, top-left at (x, y). */
 export function suitShape(suit, x, y, size, prefix = "card") {

@@ -2,16 +2,20 @@
 // for typed moves, hints, the log, the result and standings.  The server is authoritative: this
 // page only renders the last `state` message and sends what the person chooses.
 // The WebSocket protocol is described in docs/server.md.
+// This module holds the connection, the messages, playing (the moves, the typed move, hints), the
+// seat shown and the pass-the-device cover.  Beside it, in js/table/: the board (the game's view
+// module), the side panels, the join card, what is kept in localStorage, and what they share.
 
-import {h, icon} from "/static/js/svg.js";
+import {h} from "/static/js/svg.js";
+import {renderBoard} from "./table/board.js";
+import {$, code, errorText, namesList, seatName, sentence} from "./table/common.js";
+import {renderJoin} from "./table/join.js";
+import {renderBanner, renderLog, renderResult, renderSeats, renderStandings, setUpShare} from "./table/panels.js";
+import {loadTokens, saveTokens} from "./table/storage.js";
 
-const $ = (id) => document.getElementById(id);
-const code = decodeURIComponent(location.pathname.replace(/\/+$/, "").split("/").pop() || "").toUpperCase();
-const TOKENS_KEY = `parlour:tokens:${code}`;
-const NAME_KEY = "parlour:name";
 const BACKOFF_MS = [400, 1000, 2000, 4000, 8000, 15000];
 
-let tokens = loadTokens();   // {seat: token} held by this device
+let tokens = loadTokens(code);   // {seat: token} held by this device
 let ws = null;
 let attempt = 0;
 let retryTimer = null;
@@ -22,46 +26,13 @@ let passAck = null;          // {seat, game_no}: who pressed Ready last (hidden-
 let pending = null;          // a move sent and not yet answered: {text, timer}
 let lastTyped = null;
 let hintFor = null;          // {seat, seq} a hint was asked for
-let logGame = null;
-let boardRoot = null;        // the element the current view module owns
-let boardModule = null;      // {name, module}
-const modules = new Map();
 let gone = false;            // the table does not exist
 
-// ---- storage -------------------------------------------------------------
-function loadTokens() {
-  try {
-    const data = JSON.parse(localStorage.getItem(TOKENS_KEY) || "{}");
-    return data && typeof data === "object" ? data : {};
-  } catch { return {}; }
-}
-function saveTokens() {
-  try { localStorage.setItem(TOKENS_KEY, JSON.stringify(tokens)); } catch { /* private mode */ }
-}
-function savedName() {
-  try { return localStorage.getItem(NAME_KEY) || ""; } catch { return ""; }
-}
-
 // ---- helpers -----------------------------------------------------------------
-function nameOf(seat) {
-  const s = state && state.seats.find((x) => x.seat === seat);
-  return (s && s.name) || `Seat ${seat + 1}`;
-}
-function namesList(seats) {
-  const names = seats.map(nameOf);
-  return names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
-}
+function nameOf(seat) { return seatName(state, seat); }
 function held() { return state ? state.you : []; }
 function actingHeld() { return state ? state.you.filter((s) => state.to_act.includes(s)) : []; }
 function covered() { return !$("pass-cover").hidden; }
-
-async function errorText(response) {
-  let body = null;
-  try { body = await response.json(); } catch { /* not JSON */ }
-  if (body && typeof body.detail === "string") return body.detail;
-  if (body && Array.isArray(body.detail)) return body.detail.map((d) => d.msg).join("; ");
-  return `the server answered ${response.status}`;
-}
 
 // ---- connection --------------------------------------------------------------
 function setConn(kind, text) {
@@ -149,7 +120,7 @@ function onError(message) {
   if (message.code === "auth") {
     // A stored token this table no longer knows (the table was remade, the data wiped): forget it.
     tokens = {};
-    saveTokens();
+    saveTokens(code, tokens);
     attempt = 0;
     showNotice("This device's seat at the table was not recognised, so you are watching.");
     setTimeout(connect, 50);
@@ -167,12 +138,6 @@ function onError(message) {
 function legalKey(seat) {
   if (!state) return "";
   return JSON.stringify([state.game_no, seat, state.legal[String(seat)] || []]);
-}
-
-function sentence(text) {
-  const s = String(text).trim();
-  if (!s) return s;
-  return s.charAt(0).toUpperCase() + s.slice(1) + (/[.!?]$/.test(s) ? "" : ".");
 }
 
 function showError(text) {
@@ -342,159 +307,22 @@ function render() {
   if (!state) return;
   document.title = `${actingHeld().length ? "▶ " : ""}${state.title} · ${state.code} — Parlour`;
   $("game-title").textContent = state.title;
-  renderBanner();
-  renderJoin();
-  renderResult();
-  renderBoard();
+  renderBanner(state);
+  renderJoin(state, seated);
+  renderResult(state);
+  renderBoard($("board"), state.game, {covered, context, drawnKey});
   renderMoves();
-  renderSeats();
-  renderLog();
-  renderStandings();
+  renderSeats(state);
+  renderLog(state);
+  renderStandings(state);
 }
 
-function renderBanner() {
-  const banner = $("turn-banner");
-  const acting = actingHeld();
-  let mark = "wait", text = "", kind = "wait", sub = "";
-  if (state.over) {
-    mark = "flag"; kind = "over"; text = "Game over";
-  } else if (state.to_act.includes(-1)) {
-    mark = "dice"; text = "Chance is at work…";
-  } else if (acting.length) {
-    mark = "play"; kind = "you";
-    if (held().length > 1) {
-      text = `${namesList(acting)} to play`;
-      sub = "Playing on this device";
-    } else {
-      text = "Your turn";
-    }
-  } else if (state.to_act.length) {
-    const others = namesList(state.to_act);
-    if (held().length) {
-      text = `Waiting for ${others}`;
-      const bots = state.to_act.every((s) => state.seats[s] && state.seats[s].bot);
-      if (bots) sub = "The bot is thinking";
-    } else {
-      mark = "eye"; text = `${others} to play`; sub = "You are watching";
-    }
-  }
-  const key = JSON.stringify([mark, text, kind, sub]);
-  if (banner.dataset.key === key) return;  // unchanged: do not make screen readers repeat it
-  banner.dataset.key = key;
-  banner.dataset.kind = kind;
-  banner.replaceChildren(icon(mark), h("span", {id: "turn-text"}, text));
-  if (sub) banner.append(h("span", {class: "sub"}, sub));
-}
-
-function renderJoin() {
-  const card = $("join-card");
-  const free = state.seats.filter((s) => !s.bot && !s.taken);
-  if (held().length || !free.length) { card.hidden = true; return; }
-  card.hidden = false;
-  const box = $("join-seats");
-  const wanted = free.map((s) => s.seat).join(",");
-  if (box.dataset.seats === wanted) return;  // keep what the person is typing
-  box.dataset.seats = wanted;
-  box.replaceChildren();
-  for (const seat of free) {
-    const id = `join-name-${seat.seat}`;
-    const input = h("input", {type: "text", id, maxlength: 40, autocomplete: "nickname",
-      placeholder: seat.name || "Your name"});
-    input.value = seat.name || savedName();
-    const button = h("button", {class: "btn primary", type: "submit"}, [`Sit here`,
-      h("span", {class: "visually-hidden"}, ` (seat ${seat.seat + 1})`)]);
-    const form = h("form", {class: "join-seat", "data-seat": seat.seat}, [
-      h("div", {class: "field"}, [h("label", {for: id}, `Seat ${seat.seat + 1}: your name`), input]),
-      button,
-    ]);
-    form.addEventListener("submit", (event) => { event.preventDefault(); claim(seat.seat, input.value, button); });
-    box.append(form);
-  }
-}
-
-async function claim(seat, rawName, button) {
-  const name = rawName.trim();
-  const error = $("join-error");
-  error.textContent = "";
-  if (!name) { error.textContent = "Type your name first."; return; }
-  button.disabled = true;
-  try {
-    const response = await fetch(`/api/tables/${encodeURIComponent(code)}/seats/${seat}`, {
-      method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({name}),
-    });
-    if (!response.ok) { error.textContent = `Could not sit there: ${await errorText(response)}`; return; }
-    const answer = await response.json();
-    tokens[String(answer.seat)] = answer.token;
-    saveTokens();
-    try { localStorage.setItem(NAME_KEY, name); } catch { /* ignore */ }
-    attempt = 0;
-    connect();
-  } catch (exc) {
-    error.textContent = `Could not reach the server (${exc.message}).`;
-  } finally {
-    button.disabled = false;
-  }
-}
-
-function renderResult() {
-  const box = $("result");
-  if (!state.over) { box.hidden = true; return; }
-  const opening = box.hidden;
-  box.hidden = false;
-  const text = state.result || "The game is over.";
-  $("result-text").replaceChildren(icon("trophy"), text);
-  $("result-text").classList.toggle("long", text.length > 48);
-  $("again").hidden = !held().length;
-  const lost = !document.activeElement || document.activeElement === document.body ||
-    $("legal").contains(document.activeElement);
-  if (opening && lost && held().length) $("again").focus({preventScroll: true});
-}
-
-async function moduleFor(game) {
-  if (modules.has(game)) return modules.get(game);
-  let module;
-  try {
-    module = await import(`/static/games/${encodeURIComponent(game)}.js`);
-    if (typeof module.render !== "function") throw new Error("no render function");
-  } catch (exc) {
-    console.info(`No view module for ${game} (${exc.message}); using the generic view.`);
-    module = await import("/static/js/generic.js");
-  }
-  modules.set(game, module);
-  return module;
-}
-
-let boardToken = 0;
-async function renderBoard() {
-  const host = $("board");
-  const mine = ++boardToken;
-  if (covered()) {
-    host.replaceChildren(h("p", {class: "muted"}, "Hidden until the next player is ready."));
-    boardRoot = null;
-    host.dataset.drawn = drawnKey();
-    return;
-  }
-  const game = state.game;
-  const module = await moduleFor(game);
-  if (mine !== boardToken || !state || covered()) return;  // a newer state arrived meanwhile
-  if (!boardRoot || !boardModule || boardModule.name !== game || boardRoot.parentNode !== host) {
-    boardRoot = h("div", {class: "view-root"});
-    host.replaceChildren(boardRoot);
-    boardModule = {name: game, module};
-  }
-  const ctx = context();
-  try {
-    boardModule.module.render(boardRoot, ctx);
-  } catch (exc) {
-    console.error("the view module failed; showing the generic view", exc);
-    const generic = await import("/static/js/generic.js");
-    modules.set(game, generic);
-    boardModule = {name: game, module: generic};
-    boardRoot = h("div", {class: "view-root"});
-    host.replaceChildren(boardRoot);
-    generic.render(boardRoot, ctx);
-  }
-  host.dataset.drawn = drawnKey();
+/** A seat was taken on this device (the join card): hold its token, and connect again as its player. */
+function seated(answer) {
+  tokens[String(answer.seat)] = answer.token;
+  saveTokens(code, tokens);
+  attempt = 0;
+  connect();
 }
 
 // Which position and seat a part of the page shows.  The board is drawn a moment after the moves
@@ -531,7 +359,7 @@ function renderMoves() {
     let why = "No moves for you right now.";
     if (!held().length) why = "You are watching.";
     else if (state.over) why = "The game is over.";
-    else if (state.to_act.length) why = `Waiting for ${namesList(state.to_act.filter((s) => s >= 0)) || "the dice"}.`;
+    else if (state.to_act.length) why = `Waiting for ${namesList(state, state.to_act.filter((s) => s >= 0)) || "the dice"}.`;
     box.append(h("p", {class: "muted", id: "no-moves"}, why));
   } else {
     groups.sort((a, b) => (a === shownSeat ? -1 : b === shownSeat ? 1 : a - b));
@@ -579,76 +407,6 @@ function renderMoves() {
   $("hint-button").hidden = !hintable;
 }
 
-function renderSeats() {
-  const list = $("seats");
-  list.replaceChildren();
-  const wins = new Map((state.standings || []).map((s) => [s.seat, s.wins]));
-  for (const seat of state.seats) {
-    const acting = state.to_act.includes(seat.seat);
-    const mine = held().includes(seat.seat);
-    const free = !seat.bot && !seat.taken;
-    const tags = [];
-    if (acting) tags.push(h("span", {class: "to-play"}, h("strong", {}, "to play")));
-    if (seat.bot) tags.push(h("span", {}, `bot · ${seat.bot}`));
-    else if (free) tags.push(h("span", {}, "free seat"));
-    else {
-      tags.push(h("span", {class: "presence", "data-on": seat.connected ? "yes" : "no"}, [
-        h("span", {class: "dot", "aria-hidden": "true"}), seat.connected ? "online" : "offline"]));
-    }
-    if (state.history && state.history.length) tags.push(h("span", {}, `wins: ${wins.get(seat.seat) ?? 0}`));
-    list.append(h("li", {class: `seat${acting ? " acting" : ""}${mine ? " mine" : ""}`, "data-seat": seat.seat}, [
-      h("span", {class: "turn-mark", "aria-hidden": "true"}, icon(acting ? "play" : seat.bot ? "bot" : "person")),
-      h("span", {class: "name"}, free ? `Seat ${seat.seat + 1}` : nameOf(seat.seat)),
-      h("span", {class: "tags"}, tags),
-    ]));
-  }
-}
-
-function renderLog() {
-  const list = $("log");
-  const lines = state.log || [];
-  const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
-  let fresh = false;
-  const shown = list.querySelectorAll("li[data-n]").length;
-  if (logGame !== state.game_no || lines.length < shown || (!shown && list.children.length)) {
-    list.replaceChildren();
-    logGame = state.game_no;
-    fresh = true;
-  }
-  for (let i = list.querySelectorAll("li[data-n]").length; i < lines.length; i++) {
-    const line = lines[i];
-    list.append(h("li", {class: `${line.seat < 0 ? "chance" : ""}${fresh ? "" : " new"}`.trim(), "data-n": line.n}, [
-      h("span", {class: "n", "aria-hidden": "true"}, line.n), line.text]));
-  }
-  if (!lines.length) list.replaceChildren(h("li", {class: "empty"}, "Nothing has happened yet."));
-  if (fresh || nearBottom) list.scrollTop = list.scrollHeight;
-}
-
-function renderStandings() {
-  const box = $("standings");
-  const history = state.history || [];
-  const wins = new Map((state.standings || []).map((s) => [s.seat, s.wins]));
-  const games = history.length;
-  const rows = state.seats.map((s) => {
-    const w = wins.get(s.seat) ?? 0;
-    return h("tr", {}, [h("td", {}, nameOf(s.seat)), h("td", {class: "num"}, w)]);
-  });
-  box.replaceChildren(
-    h("p", {class: "small muted"}, games ? `After ${games} game${games === 1 ? "" : "s"} at this table (game ${state.game_no} ${state.over ? "finished" : "in play"}).`
-      : `Game ${state.game_no} in play: no game finished yet.`),
-    h("table", {class: "data"}, [
-      h("thead", {}, h("tr", {}, [h("th", {scope: "col"}, "Player"), h("th", {scope: "col", class: "num"}, "Games won")])),
-      h("tbody", {}, rows),
-    ]),
-  );
-  const hist = $("history");
-  hist.replaceChildren();
-  if (history.length) {
-    hist.append(h("h3", {style: "margin-top:.8rem"}, "History"),
-      h("ol", {class: "small", id: "history-list"}, history.map((g) => h("li", {}, [`Game ${g.game_no}: `, g.result]))));
-  }
-}
-
 function showGone(text) {
   gone = true;
   clearTimeout(retryTimer);
@@ -657,29 +415,6 @@ function showGone(text) {
   $("not-found").hidden = false;
   $("not-found-text").textContent = `${sentence(text)} Check the code (${code}) or start a new table.`;
   document.title = "No such table — Parlour";
-}
-
-// ---- share -------------------------------------------------------------------------
-function setUpShare() {
-  const url = `${location.origin}/t/${code}`;
-  $("table-code").textContent = code;
-  $("table-code").setAttribute("aria-label", `code ${code.split("").join(" ")}`);
-  $("share-link").value = url;
-  $("copy-link").addEventListener("click", async () => {
-    const status = $("copy-status");
-    try {
-      if (!navigator.clipboard || !window.isSecureContext) throw new Error("no clipboard");
-      await navigator.clipboard.writeText(url);
-      status.textContent = "Link copied.";
-    } catch {
-      const input = $("share-link");
-      input.focus();
-      input.select();
-      let ok = false;
-      try { ok = document.execCommand("copy"); } catch { ok = false; }
-      status.textContent = ok ? "Link copied." : "Select the link and copy it.";
-    }
-  });
 }
 
 async function start() {
