@@ -16,6 +16,7 @@ class RandomBot(Bot[View, M]):
     """Picks uniformly among the legal moves."""
 
     name = "random"
+    description = "Plays any legal move at random: the easiest to beat."
 
     def choose(self, game: Game[Any, Any, M, Any, Any], view: View, legal: Sequence[M],
                rng: random.Random) -> M:
@@ -25,6 +26,13 @@ class RandomBot(Bot[View, M]):
 def bot_names(game: AnyGame) -> tuple[str, ...]:
     """Every bot this game offers, ``random`` first."""
     return ("random", *(n for n in game.bots() if n != "random"))
+
+
+def bot_descriptions(game: AnyGame) -> dict[str, str]:
+    """Every bot this game offers (as :func:`bot_names`) with its line for the lobby."""
+    own = game.bot_descriptions()
+    return {name: own.get(name, RandomBot.description if name == "random" else "")
+            for name in bot_names(game)}
 
 
 def make_bot(game: AnyGame, name: str, rules: Any) -> AnyBot:

@@ -1,8 +1,9 @@
 """House-rule options: one generic reader and writer for every game's ``Rules``.
 
 A game's ``Rules`` is a frozen dataclass of ints, bools, enums and strings (with
-help text in each field's metadata; a string option is free text that the
-rules' own ``__post_init__`` checks, such as a set-up position).  From it alone we derive the JSON in records,
+a short plain ``label`` and a sentence of ``help`` in each field's metadata; a string option is
+free text that the rules' own ``__post_init__`` checks, such as a set-up position).  From it alone
+we derive the JSON in records,
 the ``--rule key=value`` parser of the command line and the form of the web
 lobby, so a new option needs no UI code.
 """
@@ -36,10 +37,14 @@ class OptionInfo:
     default: Any
     help: str
     choices: tuple[Any, ...] = ()
+    label: str = ""
+    """A few plain words naming the option ("100 bonus only after a 50"); the name, spaced, if the
+    game gives none."""
 
     def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name,
+            "label": self.label or self.name.replace("_", " ").capitalize(),
             "kind": self.kind,
             "default": _to_json_value(self.default),
             "help": self.help,
@@ -58,15 +63,16 @@ def options(rules_type: type[Any]) -> tuple[OptionInfo, ...]:
     for f in dataclasses.fields(rules_type):
         t = hints[f.name]
         helptext = str(f.metadata.get("help", f.name.replace("_", " ")))
+        label = str(f.metadata.get("label", ""))
         if isinstance(t, type) and issubclass(t, enum.Enum):
-            out.append(OptionInfo(f.name, "choice", f.default, helptext, tuple(t)))
+            out.append(OptionInfo(f.name, "choice", f.default, helptext, tuple(t), label))
         elif t is bool:
-            out.append(OptionInfo(f.name, "bool", f.default, helptext))
+            out.append(OptionInfo(f.name, "bool", f.default, helptext, label=label))
         elif t is int:
             choices = tuple(f.metadata.get("choices", ()))
-            out.append(OptionInfo(f.name, "int", f.default, helptext, choices))
+            out.append(OptionInfo(f.name, "int", f.default, helptext, choices, label))
         elif t is str:
-            out.append(OptionInfo(f.name, "text", f.default, helptext))
+            out.append(OptionInfo(f.name, "text", f.default, helptext, label=label))
         else:  # pragma: no cover - a game declared an unsupported option type
             raise TypeError(f"option {f.name} has unsupported type {t!r}")
     return tuple(out)

@@ -402,8 +402,17 @@ class Game(abc.ABC, Generic[R, S, M, C, V]):
         return f"Player {seat + 1}"
 
     def bots(self) -> Mapping[str, BotFactory]:
-        """The game's own bots by name (``random`` is added for every game)."""
+        """The game's own bots by name, weakest first (``random`` is added for every game)."""
         return {}
+
+    def bot_descriptions(self) -> Mapping[str, str]:
+        """A line for a newcomer on how each of :meth:`bots` plays, by name (the lobby shows
+        them beside the levels); none by default."""
+        return {}
+
+    default_bot: str = "random"
+    """The bot the lobby offers first for a seat: a middle level a newcomer can beat, not the
+    strongest."""
 
     def presets(self) -> Mapping[str, R]:
         """Named sets of house rules to start from (the lobby's and ``--preset``'s choices), the

@@ -17,9 +17,12 @@ from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
+from parlour.core import registry
 from parlour.core.errors import ParlourError, UnknownGameError
+from parlour.core.options import options
 from parlour.server.limits import BodyLimit, Limits, Verdict, rate_error
 from parlour.server.live import Connection, LiveTable, RequestError
+from parlour.server.markdown import to_html
 from parlour.server.storage import Storage
 from parlour.server.tables import Hub, game_catalogue
 
@@ -36,10 +39,16 @@ CLOSE_FLUSH = 2.0
 # ---- the HTTP API's shapes (they make the OpenAPI document) --------------------------
 class OptionOut(BaseModel):
     name: str
+    label: str = Field(description="a few plain words naming the option, for forms")
     kind: str = Field(description="int, bool, choice or text")
     default: Any
     help: str
     choices: list[Any]
+
+
+class BotOut(BaseModel):
+    name: str
+    description: str
 
 
 class GameOut(BaseModel):
@@ -53,6 +62,16 @@ class GameOut(BaseModel):
     presets: dict[str, dict[str, Any]] = Field(
         default_factory=dict, description="named sets of house rules to start from (every option)")
     bots: list[str] = Field(description="bot levels, weakest first")
+    bot_levels: list[BotOut] = Field(description="the bot levels with a line on each, weakest first")
+    default_bot: str = Field(description="the level to offer first: one a newcomer can beat")
+
+
+class RulesOut(BaseModel):
+    name: str
+    title: str
+    options: list[OptionOut]
+    html: str = Field(description="the rules as implemented (docs/rules/<game>.md) as HTML, the "
+                                  "title left out and ## a <h3>; every character of the text escaped")
 
 
 class SeatIn(BaseModel):
@@ -98,6 +117,8 @@ class TableOut(BaseModel):
     game_no: int
     seq: int = Field(description="actions so far in the current game")
     over: bool
+    status: str = Field(description="waiting (a person's seat is free), playing, or finished (the "
+                                    "current game is over)")
     seats: list[SeatOut]
 
 
@@ -171,6 +192,18 @@ def create_app(db_url: str, bot_delay: float = 0.8, limits: Limits = Limits()) -
         """Every game, with its house-rule options and bot levels."""
         return game_catalogue()
 
+    @app.get("/api/games/{name}/rules", response_model=RulesOut, responses=ERRORS, tags=["games"])
+    async def game_rules(name: str) -> dict[str, Any]:
+        """A game's rules as implemented, for people: its house-rule options and its rules
+        document as HTML."""
+        game = registry.get(name)
+        document = game.rules_document().lstrip()
+        if document.startswith("# "):
+            document = document.partition("\n")[2]
+        return {"name": game.spec.name, "title": game.spec.title,
+                "options": [o.to_json() for o in options(game.rules_type)],
+                "html": to_html(document, shift=1)}
+
     @app.post("/api/tables", response_model=TableCreated, status_code=201, responses=ERRORS,
               tags=["tables"])
     async def create_table(body: TableIn) -> dict[str, Any]:
@@ -181,17 +214,20 @@ def create_app(db_url: str, bot_delay: float = 0.8, limits: Limits = Limits()) -
 
     @app.get("/api/tables", response_model=list[TableOut], tags=["tables"])
     async def list_tables() -> list[dict[str, Any]]:
-        """The tables still being played, most recently active first."""
+        """The tables still being played (up to 50), then the finished ones (up to 20), each
+        most recently active first."""
+        playing = hub.storage.table_codes(playing_only=True, limit=50)
+        finished = [c for c in hub.storage.table_codes(limit=70) if c not in playing][:20]
         out = []
-        for code in hub.storage.table_codes(playing_only=True, limit=50):
+        for code in playing + finished:
             with contextlib.suppress(RequestError, ParlourError):
-                out.append(hub.get(code).info())
+                out.append(table_out(hub.get(code).info()))
         return out
 
     @app.get("/api/tables/{code}", response_model=TableOut, responses=ERRORS, tags=["tables"])
     async def table_info(code: str) -> dict[str, Any]:
         """One table: its game, rules and seats."""
-        return hub.get(code).info()
+        return table_out(hub.get(code).info())
 
     @app.get("/api/tables/{code}/export", response_class=PlainTextResponse, responses=JSON_ERRORS,
              tags=["tables"])
@@ -266,6 +302,18 @@ def create_app(db_url: str, bot_delay: float = 0.8, limits: Limits = Limits()) -
                 await writer
 
     return app
+
+
+def table_out(info: dict[str, Any]) -> dict[str, Any]:
+    """A table's ``info`` with its ``status``: waiting for a person to sit down, playing, or
+    finished."""
+    if info["over"]:
+        status = "finished"
+    elif any(not s["bot"] and not s["taken"] for s in info["seats"]):
+        status = "waiting"
+    else:
+        status = "playing"
+    return {**info, "status": status}
 
 
 async def _hello(ws: WebSocket, hub: Hub, table: LiveTable) -> frozenset[int]:

@@ -22,7 +22,7 @@ import secrets
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from parlour.agents import bot_names, make_bot
+from parlour.agents import bot_descriptions, bot_names, make_bot
 from parlour.core import registry
 from parlour.core.errors import (
     InvalidMoveError,
@@ -525,6 +525,8 @@ def game_catalogue() -> list[dict[str, Any]]:
         "options": [o.to_json() for o in options(g.rules_type)],
         "presets": {name: rules_to_json(rules) for name, rules in g.presets().items()},
         "bots": list(bot_names(g)),
+        "bot_levels": [{"name": name, "description": line} for name, line in bot_descriptions(g).items()],
+        "default_bot": g.default_bot,
     } for g in registry.games()]
 
 

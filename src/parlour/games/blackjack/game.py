@@ -169,5 +169,12 @@ class Blackjack(Game[Rules, State, Move, Card, BlackjackView]):
 
         return BOTS
 
+    def bot_descriptions(self) -> Mapping[str, str]:
+        from parlour.games.blackjack.bots import DESCRIPTIONS
+
+        return DESCRIPTIONS
+
+    default_bot = "dealer-mimic"
+
 
 GAME = Blackjack()

@@ -97,39 +97,54 @@ class Rules:
     """The house rules of a Blackjack table."""
 
     deal: Deal = field(default=Deal.MANUAL, metadata={
+        "label": "Dealer's cards",
         "help": "The dealer's cards: the manual's face-down card and no card showing, or casino style "
                 "(a card face up, and a hole card peeked at for blackjack, not peeked at, or none)"})
     blackjack: Payout = field(default=Payout.NONE, metadata={
+        "label": "Blackjack pays",
         "help": "What a blackjack (ace and ten-card dealt) pays: none (the manual: it is just 21), "
                 "1:1, 6:5 or 3:2"})
     double: Double = field(default=Double.NONE, metadata={
+        "label": "Doubling down",
         "help": "Doubling down on the first two cards: none (the manual), any two cards, 9-11 or 10-11"})
     split_hands: int = field(default=1, metadata={
+        "label": "Hands from splitting a pair",
         "help": "Splitting a pair: the most hands a player may make (1: no splitting, the manual)",
         "choices": (1, 2, 3, 4)})
     resplit_aces: bool = field(default=False, metadata={
+        "label": "Split aces again",
         "help": "Split aces may be split again (else aces are split once)"})
     hit_split_aces: bool = field(default=False, metadata={
+        "label": "Draw to split aces",
         "help": "Split aces may draw more cards (else each takes one card and stands)"})
-    double_after_split: bool = field(default=False, metadata={"help": "Doubling after a split"})
+    double_after_split: bool = field(default=False, metadata={"label": "Double after a split",
+                                                              "help": "Doubling after a split"})
     surrender: Surrender = field(default=Surrender.NONE, metadata={
+        "label": "Surrender",
         "help": "Late surrender: give up half the bet on the first two cards"})
     insurance: bool = field(default=False, metadata={
+        "label": "Insurance",
         "help": "Insurance (up to half the bet, paying 2:1) when the dealer shows an ace"})
     soft17: Soft17 = field(default=Soft17.STAND, metadata={
+        "label": "Dealer on soft 17",
         "help": "The dealer stands or hits on soft 17 (the manual says only 'to 17': stand)"})
     decks: int = field(default=1, metadata={
+        "label": "Decks in the shoe",
         "help": "Decks in the shoe (0: an infinite deck, every card equally likely every time)",
         "choices": SHOE_SIZES})
     penetration: int = field(default=75, metadata={
+        "label": "Shuffle after (% dealt)",
         "help": "The cut card: the shoe is shuffled before a round once this percentage of it has "
                 "been dealt (0: shuffled before every round)"})
-    bankroll: int = field(default=100, metadata={"help": "Chips each player starts with"})
-    min_bet: int = field(default=1, metadata={"help": "The smallest bet"})
-    max_bet: int = field(default=20, metadata={"help": "The largest bet"})
+    bankroll: int = field(default=100, metadata={"label": "Starting chips",
+                                                 "help": "Chips each player starts with"})
+    min_bet: int = field(default=1, metadata={"label": "Smallest bet", "help": "The smallest bet"})
+    max_bet: int = field(default=20, metadata={"label": "Largest bet", "help": "The largest bet"})
     rounds: int = field(default=10, metadata={
+        "label": "Rounds",
         "help": "Rounds in a game (it ends sooner when every player is out of chips)"})
     trainer: bool = field(default=False, metadata={
+        "label": "Trainer mode",
         "help": "Trainer: every play that departs from the best play is flagged, with what it cost, "
                 "and each player's share of best plays is kept"})
 

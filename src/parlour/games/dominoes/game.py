@@ -143,5 +143,12 @@ class Dominoes(Game[Rules, State, Move, Draw, DominoView]):
 
         return BOTS
 
+    def bot_descriptions(self) -> Mapping[str, str]:
+        from parlour.games.dominoes.bots import DESCRIPTIONS
+
+        return DESCRIPTIONS
+
+    default_bot = "heuristic"
+
 
 GAME = Dominoes()

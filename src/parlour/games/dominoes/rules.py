@@ -38,17 +38,23 @@ class Rules:
     """The house rules of one game of dominoes."""
 
     hand_size: int = field(default=6, metadata={
+        "label": "Tiles each",
         "help": "Tiles each player draws (the rest sleep and are never drawn)", "choices": (6, 7)})
     partnerships: bool = field(default=True, metadata={
+        "label": "Partners (four players)",
         "help": "With four players, play in two partnerships, partners sitting opposite"})
     both_chip_out: bool = field(default=False, metadata={
+        "label": "Both partners chip out",
         "help": "In partnerships the hand ends only when both partners have chipped out "
                 "(or nobody can play)"})
     scoring: Scoring = field(default=Scoring.PIPS, metadata={
+        "label": "A won hand scores",
         "help": "A won hand scores the spots left in the losers' hands (pips), or one point"})
     blocked: Blocked = field(default=Blocked.DIFFERENCE, metadata={
+        "label": "A blocked hand scores",
         "help": "A blocked hand scores the difference of the spots (the manual's), or all the losers' spots"})
     target: int = field(default=100, metadata={
+        "label": "Points to win",
         "help": "Points that win the game (121 on a cribbage board)"})
 
     def check(self, players: int) -> None:

@@ -157,6 +157,13 @@ class Draughts(Game[Rules, State, Action, Toss, DraughtsView]):
 
         return BOTS
 
+    def bot_descriptions(self) -> Mapping[str, str]:
+        from parlour.games.draughts.bots import DESCRIPTIONS
+
+        return DESCRIPTIONS
+
+    default_bot = "casual"
+
     def advise(self, state: State, seat: int) -> Hint[Action] | None:
         """The engine's analysis of every move on the board (:mod:`.advisor`)."""
         from parlour.games.draughts.advisor import advise

@@ -28,27 +28,33 @@ class Rules:
     """The house rules of one game of draughts."""
 
     colours: Colours = field(
-        default=Colours.TOSS, metadata={"help": "Who plays Black (moves first): coin toss, or chosen"})
+        default=Colours.TOSS, metadata={"label": "Who plays Black",
+                                        "help": "Who plays Black (moves first): coin toss, or chosen"})
     huffing: bool = field(
         default=False,
-        metadata={"help": "The old huffing rule: capturing is optional, but the opponent may then "
+        metadata={"label": "Huffing (captures optional)",
+                  "help": "The old huffing rule: capturing is optional, but the opponent may then "
                           "huff (remove) the piece that failed to capture"})
     repetition_draw: bool = field(
         default=True,
-        metadata={"help": "The game is drawn when the same position occurs for the third time "
+        metadata={"label": "Draw on the third repetition",
+                  "help": "The game is drawn when the same position occurs for the third time "
                           "(same side to move)"})
     decline_moves: int = field(
         default=40,
-        metadata={"help": "A player who declines a draw must win or be a man up within this many "
+        metadata={"label": "Moves to win after declining a draw",
+                  "help": "A player who declines a draw must win or be a man up within this many "
                           "of their own moves, or the game is drawn (0: no limit)"})
     no_progress_moves: int = field(
         default=0,
-        metadata={"help": "Drawn after this many moves by each side with no capture, no man moved "
+        metadata={"label": "Draw after moves without progress",
+                  "help": "Drawn after this many moves by each side with no capture, no man moved "
                           "and no huff (0: off, the manual has no such rule)"})
 
     start: str = field(
         default="",
-        metadata={"help": "Start from this position, a PDN FEN such as W:W18,24,27,K10:B12,16,K22 "
+        metadata={"label": "Starting position",
+                  "help": "Start from this position, a PDN FEN such as W:W18,24,27,K10:B12,16,K22 "
                           "(side to move, then each side's squares, kings with K); empty: the usual "
                           "opening"})
 

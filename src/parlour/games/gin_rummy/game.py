@@ -151,5 +151,12 @@ class GinRummy(Game[Rules, State, Move, Chance, GinView]):
 
         return BOTS
 
+    def bot_descriptions(self) -> Mapping[str, str]:
+        from parlour.games.gin_rummy.bots import DESCRIPTIONS
+
+        return DESCRIPTIONS
+
+    default_bot = "simple"
+
 
 GAME = GinRummy()

@@ -20,18 +20,25 @@ class Rules:
     """The house rules of one game of Gin Rummy."""
 
     target: int = field(default=100, metadata={
+        "label": "Points to win",
         "help": "Points that win the game (hand points only; bonuses do not count toward it)"})
     knock_limit: int = field(default=10, metadata={
+        "label": "Most deadwood to knock with",
         "help": "Most deadwood a player may knock with (0: gin only; above 10: an easier game)"})
-    gin_bonus: int = field(default=20, metadata={"help": "Bonus for going gin"})
+    gin_bonus: int = field(default=20, metadata={"label": "Gin bonus", "help": "Bonus for going gin"})
     undercut_bonus: int = field(default=10, metadata={
+        "label": "Undercut bonus",
         "help": "Bonus for undercutting the knocker (equal counts included)"})
-    game_bonus: int = field(default=100, metadata={"help": "Bonus for the player who reaches the target"})
+    game_bonus: int = field(default=100, metadata={"label": "Game bonus",
+                                                   "help": "Bonus for the player who reaches the target"})
     shutout_bonus: int = field(default=200, metadata={
+        "label": "Shutout bonus",
         "help": "The game bonus instead, when the loser scored nothing at all"})
     box_bonus: int = field(default=20, metadata={
+        "label": "Box bonus per hand won",
         "help": "Line (box) bonus for each hand won, added at the end"})
     wall_take: bool = field(default=False, metadata={
+        "label": "Last discard at the wall",
         "help": "At the wall the other player may still take the last discard to knock or go gin"})
 
     def check(self) -> None:

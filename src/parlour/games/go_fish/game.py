@@ -142,6 +142,13 @@ class GoFish(Game[Rules, State, Ask, Outcome, GoFishView]):
 
         return BOTS
 
+    def bot_descriptions(self) -> Mapping[str, str]:
+        from parlour.games.go_fish.bots import DESCRIPTIONS
+
+        return DESCRIPTIONS
+
+    default_bot = "memory"
+
 
 GAME = GoFish()
 

@@ -36,9 +36,11 @@ class Rules:
     """The house rules of one game of Go Fish."""
 
     hand_size: int = field(default=0, metadata={
+        "label": "Cards dealt each",
         "help": "Cards dealt to each player (0: the manual's, seven each for two players, five for more)",
         "choices": (0, 5, 6, 7)})
     ending: Ending = field(default=FIRST_OUT, metadata={
+        "label": "When the game ends",
         "help": "When the game ends: first-out (the manual's: someone has no cards or the stock runs "
                 "out), draw-on (who runs out draws and plays on) or all-books (play until all 13 books)"})
 

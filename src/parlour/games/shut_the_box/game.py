@@ -141,5 +141,12 @@ class ShutTheBox(Game[Rules, State, Move, Dice, ShutTheBoxView]):
 
         return BOTS
 
+    def bot_descriptions(self) -> Mapping[str, str]:
+        from parlour.games.shut_the_box.bots import DESCRIPTIONS
+
+        return DESCRIPTIONS
+
+    default_bot = "greedy"
+
 
 GAME = ShutTheBox()

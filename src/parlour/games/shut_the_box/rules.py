@@ -53,25 +53,32 @@ class Mode(enum.Enum):
 class Rules:
     """The house rules of one game of Shut the Box."""
 
-    tiles: int = field(default=9, metadata={"help": "Tiles in the box: 9, 10 or 12", "choices": BOX_SIZES})
+    tiles: int = field(default=9, metadata={"label": "Tiles in the box",
+                                            "help": "Tiles in the box: 9, 10 or 12", "choices": BOX_SIZES})
     one_die: OneDie = field(
-        default=OneDie.HIGH_TILES, metadata={"help": "When one die may be thrown instead of two"}
+        default=OneDie.HIGH_TILES, metadata={"label": "Throwing one die",
+                                             "help": "When one die may be thrown instead of two"}
     )
-    scoring: Scoring = field(default=Scoring.SUM, metadata={"help": "How a finished turn is scored"})
-    mode: Mode = field(default=Mode.ROUND, metadata={"help": "Way of playing"})
+    scoring: Scoring = field(default=Scoring.SUM, metadata={"label": "Scoring a turn",
+                                                            "help": "How a finished turn is scored"})
+    mode: Mode = field(default=Mode.ROUND, metadata={"label": "Kind of game", "help": "Way of playing"})
     stake: int = field(
         default=0,
-        metadata={"help": "Stake each player pays into the pool every round (0: no stakes)"},
+        metadata={"label": "Stake a round",
+                  "help": "Stake each player pays into the pool every round (0: no stakes)"},
     )
     rounds: int = field(
         default=1,
-        metadata={"help": "Rounds in the game (round and simultaneous modes); balances carry over"},
+        metadata={"label": "Rounds",
+                  "help": "Rounds in the game (round and simultaneous modes); balances carry over"},
     )
     drop_out_at: int = field(
-        default=45, metadata={"help": "Cumulative game: a player whose total reaches this drops out"}
+        default=45, metadata={"label": "Drop out at (cumulative game)",
+                              "help": "Cumulative game: a player whose total reaches this drops out"}
     )
     doubles_extra_turn: bool = field(
-        default=True, metadata={"help": "Long game: a double thrown earns an extra turn"}
+        default=True, metadata={"label": "Doubles throw again (long game)",
+                                "help": "Long game: a double thrown earns an extra turn"}
     )
 
     def __post_init__(self) -> None:

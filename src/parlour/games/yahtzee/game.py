@@ -150,5 +150,12 @@ class Yahtzee(Game[Rules, State, Move, Dice, YahtzeeView]):
 
         return BOTS
 
+    def bot_descriptions(self) -> Mapping[str, str]:
+        from parlour.games.yahtzee.bots import DESCRIPTIONS
+
+        return DESCRIPTIONS
+
+    default_bot = "greedy"
+
 
 GAME = Yahtzee()

@@ -90,17 +90,21 @@ class Joker(enum.Enum):
 class Rules:
     """The house rules of one game of Yahtzee."""
 
-    joker: Joker = field(default=Joker.FREE, metadata={"help": "How an extra Yahtzee may be scored"})
+    joker: Joker = field(default=Joker.FREE, metadata={"label": "Extra Yahtzees (joker rule)",
+                                                       "help": "How an extra Yahtzee may be scored"})
     bonus_needs_fifty: bool = field(
         default=True,
-        metadata={"help": "The 100 bonus for an extra Yahtzee only if the Yahtzee box holds 50 (not 0)"},
+        metadata={"label": "100 bonus only after a 50",
+                  "help": "The 100 bonus for an extra Yahtzee only if the Yahtzee box holds 50 (not 0)"},
     )
     preview: bool = field(
-        default=True, metadata={"help": "Show what the dice would score in each open box"}
+        default=True, metadata={"label": "Point preview",
+                                "help": "Show what the dice would score in each open box"}
     )
     colour_code: bool = field(
         default=False,
-        metadata={"help": "Colour-code the upper boxes and subtotal (under, on, over the pace for 63)"},
+        metadata={"label": "Colour-code the upper section",
+                  "help": "Colour-code the upper boxes and subtotal (under, on, over the pace for 63)"},
     )
 
 

@@ -29,4 +29,12 @@ def _counter(rules: Rules) -> Bot[BlackjackView, Move]:
 BOTS: Mapping[str, BotFactory] = {"dealer-mimic": lambda rules: DealerMimicBot(), "optimal": _optimal,
                                   "counter": _counter}
 
+DESCRIPTIONS: dict[str, str] = {
+    "dealer-mimic": "Plays like the dealer: hits below 17, stands on 17 or more, bets the least.",
+    "optimal": "Makes the best play for every hand, worked out exactly; bets the least.",
+    "counter": "Plays as well as optimal and counts cards, betting more when the count is good.",
+}
+"""A line for a newcomer on each bot, for the lobby."""
+
+
 __all__ = ["BOTS", "DealerMimicBot"]

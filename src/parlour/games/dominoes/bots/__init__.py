@@ -7,6 +7,13 @@ from parlour.games.dominoes.bots.heuristic import HeuristicBot
 from parlour.games.dominoes.bots.strong import StrongBot
 
 BOTS: dict[str, BotFactory] = {"heuristic": lambda rules: HeuristicBot(), "strong": lambda rules: StrongBot()}
-"""Weakest first (``random`` is added for every game); the last is the lobby's default."""
+"""Weakest first (``random`` is added for every game)."""
+
+DESCRIPTIONS: dict[str, str] = {
+    "heuristic": "Plays like a pub regular: sheds heavy tiles, blocks, helps its partner.",
+    "strong": "Works out the tiles it cannot see before every play: hard to beat.",
+}
+"""A line for a newcomer on each bot, for the lobby."""
+
 
 __all__ = ["BOTS", "HeuristicBot", "StrongBot"]

@@ -4,8 +4,8 @@
 * :mod:`.levels` -- the levels, each a search (:mod:`parlour.games.draughts.search`) with its
   own limits and blur, as :class:`~.levels.EngineBot`.
 
-``BOTS`` maps each name to its factory ``(rules) -> Bot``, weakest first (the lobby offers the
-last as its default level).
+``BOTS`` maps each name to its factory ``(rules) -> Bot``, weakest first; ``DESCRIPTIONS`` has
+a line on each for the lobby (a level's own :attr:`~.levels.Level.description`).
 """
 
 from __future__ import annotations
@@ -19,5 +19,11 @@ BOTS: dict[str, BotFactory] = {
     **{name: level_bot_factory(name) for name in LEVELS},
 }
 """Every draughts bot by name, weakest first."""
+
+DESCRIPTIONS: dict[str, str] = {
+    "random": "Moves at random: the easiest to beat.",
+    **{name: lv.description for name, lv in LEVELS.items()},
+}
+"""A line for a newcomer on each bot, for the lobby."""
 
 __all__ = ["BOTS", "RandomBot"]

@@ -41,6 +41,8 @@ from parlour.games.draughts.view import DraughtsView
 class Level:
     name: str
     title: str
+    description: str
+    """A line for a newcomer on how the level plays (the lobby shows it)."""
     depth: int | None = None
     seconds: float | None = None
     nodes: int | None = None
@@ -60,11 +62,16 @@ class Level:
 
 LEVELS: dict[str, Level] = {
     lv.name: lv for lv in (
-        Level("beginner", "Beginner", depth=2, noise=120, random_move=1 / 6),
-        Level("casual", "Casual", depth=4, noise=50, random_move=1 / 25),
-        Level("club", "Club player", depth=6, noise=15),
-        Level("strong", "Strong", seconds=0.5, nodes=200_000, database=True),
-        Level("expert", "Expert", seconds=2.0, nodes=1_000_000, database=True),
+        Level("beginner", "Beginner", "Looks a move ahead and often blunders: for a first game.",
+              depth=2, noise=120, random_move=1 / 6),
+        Level("casual", "Casual", "Looks two moves ahead and now and then slips.",
+              depth=4, noise=50, random_move=1 / 25),
+        Level("club", "Club player", "Looks three moves ahead and rarely slips: a steady club player.",
+              depth=6, noise=15),
+        Level("strong", "Strong", "Thinks half a second a move and knows the endgames: hard to beat.",
+              seconds=0.5, nodes=200_000, database=True),
+        Level("expert", "Expert", "The engine at full strength, two seconds a move.",
+              seconds=2.0, nodes=1_000_000, database=True),
     )
 }
 """Every level by name, weakest first."""

@@ -6,6 +6,13 @@ from parlour.games.gin_rummy.bots.simple import SimpleBot
 from parlour.games.gin_rummy.bots.strong import StrongBot
 
 BOTS: dict[str, BotFactory] = {"simple": lambda rules: SimpleBot(), "strong": lambda rules: StrongBot()}
-"""Weakest first (``random`` is added for every game); the last is the lobby's default."""
+"""Weakest first (``random`` is added for every game)."""
+
+DESCRIPTIONS: dict[str, str] = {
+    "simple": "Plays a beginner's game: takes a discard only to make a meld, knocks at once.",
+    "strong": "Keeps track of the cards, guesses your hand and knocks when it pays: hard to beat.",
+}
+"""A line for a newcomer on each bot, for the lobby."""
+
 
 __all__ = ["BOTS", "SimpleBot", "StrongBot"]

@@ -9,6 +9,13 @@ from parlour.games.go_fish.bots.memory import MemoryBot
 from parlour.games.go_fish.bots.strong import StrongBot
 
 BOTS: dict[str, BotFactory] = {"memory": lambda rules: MemoryBot(), "strong": lambda rules: StrongBot()}
-"""Weakest first; the last is the lobby's default."""
+"""Weakest first."""
+
+DESCRIPTIONS: dict[str, str] = {
+    "memory": "Remembers what was asked at the table and asks where a card is known to be.",
+    "strong": "Keeps a model of where every card may be and asks for the best chance: hard to beat.",
+}
+"""A line for a newcomer on each bot, for the lobby."""
+
 
 __all__ = ["BOTS", "MemoryBot", "StrongBot"]

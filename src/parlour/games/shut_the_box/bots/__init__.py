@@ -19,3 +19,9 @@ BOTS: Mapping[str, BotFactory] = {
     "greedy": lambda rules: GreedyBot(),
     "optimal": _optimal,
 }
+
+DESCRIPTIONS: dict[str, str] = {
+    "greedy": "A pub player: covers the highest tile it can, with as few tiles as it can.",
+    "optimal": "Plays the best move for its chances every time, worked out exactly.",
+}
+"""A line for a newcomer on each bot, for the lobby."""

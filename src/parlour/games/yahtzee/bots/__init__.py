@@ -27,5 +27,12 @@ BOTS: dict[str, BotFactory] = {
     "optimal": _optimal,
     "win": _win,
 }
-"""Weakest first (the lobby offers the last as the default level): ``win`` beats ``optimal``
+"""Weakest first: ``win`` beats ``optimal``
 head to head (docs/benchmarks.md) and plays exactly like it alone."""
+
+DESCRIPTIONS: dict[str, str] = {
+    "greedy": "A pub player: takes what the dice give and keeps its most common number.",
+    "optimal": "Plays every roll for the best average score (the exact strategy).",
+    "win": "Plays as optimal, and near the end plays to beat you rather than for its average.",
+}
+"""A line for a newcomer on each bot, for the lobby."""
