@@ -280,7 +280,7 @@ def test_every_house_rule_is_in_the_lobby_form(pages: Pages, base_url: str, tmp_
         expect(page.locator(f"#seat-count option[value='{n}']")).to_have_count(1)
     levels = page.locator("#seat-1-kind option").evaluate_all("os => os.map(o => o.value)")
     assert levels == ["person"] + [f"bot:{b}" for b in game["bots"]]
-    expect(page.locator("#seat-1-kind")).to_have_value(f"bot:{game['bots'][-1]}")
+    expect(page.locator("#seat-1-kind")).to_have_value(f"bot:{game['default_bot']}")
     expect(page.locator("#allow-hints")).to_be_checked()
     page.screenshot(path=str(tmp_path / "form-phone.png"), full_page=True)
 

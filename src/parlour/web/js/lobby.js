@@ -1,6 +1,7 @@
 // The lobby: the games, a New-table form generated from each game's options, join by code,
 // and the open tables.  No per-game code lives here.
 
+import {openRules} from "/static/js/rules.js";
 import {h, icon} from "/static/js/svg.js";
 
 const NAME_KEY = "parlour:name";
@@ -8,7 +9,6 @@ const tokensKey = (code) => `parlour:tokens:${String(code).toUpperCase()}`;
 
 const $ = (id) => document.getElementById(id);
 let games = [];
-let showAllTables = false;
 const TABLES_SHOWN = 6;
 
 /** A person-friendly label for an option value such as "high-tiles". */
@@ -71,15 +71,18 @@ function renderGames() {
     const button = h("button", {class: "btn primary big", type: "button", "data-game": game.name,
       "aria-controls": "new-table"}, [`New table`]);
     button.addEventListener("click", () => openForm(game));
+    const rules = h("button", {class: "btn quiet", type: "button", "data-rules": game.name}, [
+      "Rules", h("span", {class: "visually-hidden"}, ` of ${game.title}`)]);
+    rules.addEventListener("click", () => openRules(game.name, formRules(game), "a new table"));
     root.append(h("article", {class: "card game-card", "data-game": game.name}, [
       h("h3", {}, game.title),
       h("p", {class: "muted"}, game.summary || ""),
       h("div", {class: "facts"}, [
         h("span", {class: "chip"}, [icon("people"), playerRange(game)]),
-        game.bots && game.bots.length ? h("span", {class: "chip"}, [icon("bot"), "bots: ", game.bots.join(", ")]) : null,
+        game.bots && game.bots.length ? h("span", {class: "chip"}, [icon("bot"), `${game.bots.length} bot levels`]) : null,
         game.hidden_information ? h("span", {class: "chip"}, [icon("eye"), "hidden hands"]) : null,
       ]),
-      h("div", {class: "btn-row"}, [button]),
+      h("div", {class: "btn-row"}, [button, rules]),
     ]));
   }
 }
@@ -87,11 +90,11 @@ function renderGames() {
 // ---- the New-table form -------------------------------------------------
 function optionField(option) {
   const id = `opt-${option.name}`;
-  const hint = h("span", {class: "hint-text"}, [h("code", {}, option.name)]);
+  const hint = h("span", {class: "hint-text"}, option.help);
   if (option.kind === "bool") {
-    return h("label", {class: "check", for: id}, [
+    return h("label", {class: "check", for: id, title: option.name}, [
       h("input", {type: "checkbox", id, name: option.name, "data-kind": "bool", checked: !!option.default}),
-      h("span", {}, [option.help, hint]),
+      h("span", {}, [option.label, hint]),
     ]);
   }
   let control;
@@ -108,7 +111,25 @@ function optionField(option) {
     control = h("input", {type: "number", id, name: option.name, "data-kind": "int", step: 1,
       inputmode: "numeric", value: option.default});
   }
-  return h("div", {class: "field"}, [h("label", {for: id}, [option.help, " ", hint]), control]);
+  return h("div", {class: "field"}, [h("label", {for: id, title: option.name}, [option.label, " ", hint]), control]);
+}
+
+/** The house rules the New-table form shows for `game` (none when it is not open for it). */
+function formRules(game) {
+  const form = $("new-table-form");
+  const values = {};
+  if ($("new-table").hidden || form.dataset.game !== game.name) return values;
+  for (const control of form.querySelectorAll("[data-kind]")) {
+    const kind = control.dataset.kind;
+    values[control.name] = kind === "bool" ? control.checked : kind === "int" ? Number(control.value) : control.value;
+  }
+  return values;
+}
+
+/** A line on what a bot level is like, under its seat. */
+function botLine(game, kind) {
+  const level = (game.bot_levels || []).find((b) => `bot:${b.name}` === kind);
+  return level ? level.description : "";
 }
 
 function openForm(game) {
@@ -159,9 +180,16 @@ function openForm(game) {
           h("span", {}, ["Pass-and-play: I'll take several person seats on this device",
             h("span", {class: "hint-text"}, "Name each player; the device goes round the table.")])]),
         seatsBox,
+        (game.bot_levels || []).length ? h("details", {class: "bot-levels small", id: "bot-levels"}, [
+          h("summary", {}, "The bot levels, weakest first"),
+          h("dl", {}, game.bot_levels.flatMap((b) => [h("dt", {}, pretty(b.name)), h("dd", {}, b.description)])),
+        ]) : null,
       ]),
       h("fieldset", {}, [
         h("legend", {}, "House rules"),
+        h("p", {class: "small"}, [h("button", {class: "btn quiet small-btn", type: "button", id: "form-rules",
+          onclick: () => openRules(game.name, formRules(game), "your new table")}, "Read the rules"),
+          " with these house rules"]),
         ...rulesFields,
         h("label", {class: "check", for: "allow-hints"}, [hints,
           h("span", {}, ["Allow hints", h("span", {class: "hint-text"}, "Players may ask the game's advisor for the best move.")])]),
@@ -176,19 +204,21 @@ function openForm(game) {
     const previous = [...seatsBox.querySelectorAll("select.seat-kind")].map((s) => s.value);
     const names = [...seatsBox.querySelectorAll("input.seat-name")].map((i) => i.value);
     const n = Number(seatCount.value);
-    const strongest = game.bots && game.bots.length ? `bot:${game.bots[game.bots.length - 1]}` : "person";
+    const offered = game.default_bot ? `bot:${game.default_bot}` : "person";
     seatsBox.replaceChildren();
     for (let i = 0; i < n; i++) {
       const kind = h("select", {class: "seat-kind", id: `seat-${i}-kind`, "aria-label": `Seat ${i + 1}: who plays`});
       kind.append(h("option", {value: "person"}, "Person"));
       for (const level of game.bots || []) kind.append(h("option", {value: `bot:${level}`}, `Bot: ${pretty(level)}`));
-      kind.value = previous[i] || (i === 0 ? "person" : strongest);
+      kind.value = previous[i] || (i === 0 ? "person" : offered);
       const name = h("input", {type: "text", class: "seat-name", id: `seat-${i}-name`, maxlength: 40,
         autocomplete: i === 0 ? "nickname" : "off", "aria-label": `Seat ${i + 1}: name`});
       name.value = names[i] !== undefined ? names[i] : (i === 0 ? savedName() : "");
+      const about = h("p", {class: "bot-about", id: `seat-${i}-about`, "aria-live": "polite"});
+      kind.setAttribute("aria-describedby", about.id);
       const row = h("div", {class: "seat-row", "data-seat": i}, [
         h("span", {class: "seat-label"}, [`Seat ${i + 1}`, h("span", {class: "you-tag"}, "")]),
-        kind, name,
+        kind, name, about,
       ]);
       kind.addEventListener("change", updateSeats);
       seatsBox.append(row);
@@ -204,6 +234,9 @@ function openForm(game) {
       const person = row.querySelector(".seat-kind").value === "person";
       const name = row.querySelector(".seat-name");
       const tag = row.querySelector(".you-tag");
+      const about = row.querySelector(".bot-about");
+      about.textContent = person ? "" : botLine(game, row.querySelector(".seat-kind").value);
+      about.hidden = person;
       const mine = person && (pass || firstPerson === null);
       if (person && firstPerson === null) firstPerson = i;
       name.hidden = !mine;
@@ -279,49 +312,74 @@ function openForm(game) {
   $("new-table-heading").focus({preventScroll: true});
 }
 
-// ---- open tables -----------------------------------------------------------
+// ---- the tables -------------------------------------------------------------
+const GROUPS = [
+  {status: "waiting", title: "Waiting for players"},
+  {status: "playing", title: "Being played"},
+  {status: "finished", title: "Finished tables"},
+];
+const showAll = new Set();   // the groups whose every table is shown
+
 function heldSeats(code) {
   try { return Object.keys(JSON.parse(localStorage.getItem(tokensKey(code)) || "{}")); } catch { return []; }
 }
 
+function tableItem(t) {
+  const free = t.seats.filter((s) => !s.bot && !s.taken).length;
+  const mine = heldSeats(t.code).length > 0;
+  const who = t.seats.map((s) => (s.taken || s.bot ? s.name : "free seat")).join(", ");
+  const state = t.status === "waiting" ? `${free} free seat${free === 1 ? "" : "s"}`
+    : t.status === "playing" ? `game ${t.game_no} in play` : `game ${t.game_no} over`;
+  const label = mine ? "Return" : t.status === "waiting" ? "Join" : t.status === "playing" ? "Watch" : "Look";
+  return h("li", {"data-code": t.code, "data-status": t.status, class: mine ? "mine" : null}, [
+    h("span", {class: "code", "aria-label": `Table ${t.code.split("").join(" ")}`}, t.code),
+    h("span", {class: "who"}, [h("strong", {}, t.title || t.game), ` — ${who}`]),
+    h("span", {class: "chip"}, state),
+    mine ? h("span", {class: "chip yours"}, "your seat") : null,
+    h("a", {class: `btn ${mine || t.status === "waiting" ? "primary" : "quiet"} small-btn`, href: `/t/${t.code}`},
+      [label, h("span", {class: "visually-hidden"}, ` table ${t.code}`)]),
+  ]);
+}
+
+function tableGroup(group, tables) {
+  const list = h("ul", {class: "open-tables", id: `tables-${group.status}`});
+  const shown = showAll.has(group.status) ? tables : tables.slice(0, TABLES_SHOWN);
+  list.append(...shown.map(tableItem));
+  if (tables.length > shown.length) {
+    const more = h("button", {class: "btn quiet small-btn", type: "button"}, `Show all ${tables.length}`);
+    more.addEventListener("click", () => { showAll.add(group.status); loadTables(); });
+    list.append(h("li", {class: "more"}, more));
+  }
+  const title = `${group.title} (${tables.length})`;
+  if (group.status === "finished") {
+    // out of the way: closed until opened (and kept open across the refreshes once opened)
+    const was = $("finished-tables");
+    return h("details", {class: "table-group", id: "finished-tables", open: !!(was && was.open)}, [
+      h("summary", {class: "group-title"}, title), list]);
+  }
+  return h("section", {class: "table-group", "aria-label": group.title}, [h("h3", {class: "group-title"}, title), list]);
+}
+
 async function loadTables() {
-  const list = $("open-tables");
+  const box = $("open-tables");
   let tables;
   try {
     const response = await fetch("/api/tables");
     if (!response.ok) throw new Error(await errorText(response));
     tables = await response.json();
   } catch (exc) {
-    list.replaceChildren(h("li", {class: "empty"}, `Could not load the tables: ${exc.message}`));
+    box.replaceChildren(h("p", {class: "empty"}, `Could not load the tables: ${exc.message}`));
     return;
   }
-  list.replaceChildren();
   if (!tables.length) {
-    list.append(h("li", {class: "empty"}, "No tables yet: start one above."));
+    box.replaceChildren(h("p", {class: "empty"}, "No tables yet: start one above."));
     return;
   }
-  // Tables with a free seat or one of this device's seats first; then the rest (to watch).
-  const score = (t) => (heldSeats(t.code).length ? 0 : t.seats.some((s) => !s.bot && !s.taken) ? 1 : 2);
-  tables = tables.map((t, i) => [score(t), i, t]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map((x) => x[2]);
-  const shown = showAllTables ? tables : tables.slice(0, TABLES_SHOWN);
-  for (const t of shown) {
-    const free = t.seats.filter((s) => !s.bot && !s.taken).length;
-    const mine = heldSeats(t.code).length > 0;
-    const who = t.seats.map((s) => (s.taken || s.bot ? s.name : "free seat")).join(", ");
-    const label = mine ? "Return" : free ? "Join" : "Watch";
-    list.append(h("li", {"data-code": t.code}, [
-      h("span", {class: "code", "aria-label": `Table ${t.code.split("").join(" ")}`}, t.code),
-      h("span", {class: "who"}, [h("strong", {}, t.title || t.game), ` — ${who}`]),
-      h("span", {class: "chip"}, free ? `${free} free seat${free === 1 ? "" : "s"}` : "full"),
-      h("a", {class: `btn ${free && !mine ? "primary" : "quiet"} small-btn`, href: `/t/${t.code}`}, [label,
-        h("span", {class: "visually-hidden"}, ` table ${t.code}`)]),
-    ]));
-  }
-  if (tables.length > shown.length) {
-    const more = h("button", {class: "btn quiet small-btn", type: "button"}, `Show all ${tables.length} tables`);
-    more.addEventListener("click", () => { showAllTables = true; loadTables(); });
-    list.append(h("li", {class: "more"}, more));
-  }
+  // in each group the tables where this device holds a seat first, then as the server lists them
+  const mineFirst = (list) => list.map((t, i) => [heldSeats(t.code).length ? 0 : 1, i, t])
+    .sort((a, b) => a[0] - b[0] || a[1] - b[1]).map((x) => x[2]);
+  box.replaceChildren(...GROUPS.map((group) => [group, mineFirst(tables.filter((t) => t.status === group.status))])
+    .filter(([, list]) => list.length).map(([group, list]) => tableGroup(group, list)));
 }
 
 async function loadGames() {

@@ -10,7 +10,8 @@ import {h} from "/static/js/svg.js";
 import {renderBoard} from "./table/board.js";
 import {$, code, errorText, namesList, seatName, sentence} from "./table/common.js";
 import {renderJoin} from "./table/join.js";
-import {renderBanner, renderLog, renderResult, renderSeats, renderStandings, setUpShare} from "./table/panels.js";
+import {renderBanner, renderLog, renderResult, renderSeats, renderStandings, setUpRules, setUpShare}
+  from "./table/panels.js";
 import {loadTokens, saveTokens} from "./table/storage.js";
 
 const BACKOFF_MS = [400, 1000, 2000, 4000, 8000, 15000];
@@ -420,6 +421,7 @@ function showGone(text) {
 async function start() {
   setUpShare();
   if (!code) { showGone("No table code in the address."); return; }
+  setUpRules();
   try {
     const response = await fetch(`/api/tables/${encodeURIComponent(code)}`);
     if (response.status === 404) { showGone(await errorText(response)); return; }

@@ -1,6 +1,7 @@
 // The table page's panels drawn from the last state message: the turn banner, the result, the
-// players, the log, the standings and history, and the Invite card with its link.
+// players, the log, the standings and history; the Invite card with its link, and the Rules card.
 
+import {changedOptions, fetchRules, openRules, valueText} from "/static/js/rules.js";
 import {h, icon} from "/static/js/svg.js";
 import {$, code, namesList, seatName} from "./common.js";
 
@@ -148,4 +149,26 @@ export function setUpShare() {
       status.textContent = ok ? "Link copied." : "Select the link and copy it.";
     }
   });
+}
+
+// ---- rules -------------------------------------------------------------------------
+/** The Rules card: the house rules this table changed, and the button that opens the rules at them. */
+export async function setUpRules() {
+  const summary = $("rules-summary");
+  let table, rules;
+  try {
+    const response = await fetch(`/api/tables/${encodeURIComponent(code)}`);
+    if (!response.ok) return;  // no such table: the page says so
+    table = await response.json();
+    $("rules-open").addEventListener("click", () => openRules(table.game, table.rules, "this table"));
+    rules = await fetchRules(table.game);
+  } catch {
+    summary.textContent = "The rules could not be loaded: try again later.";
+    return;
+  }
+  const changed = changedOptions(rules.options, table.rules);
+  summary.replaceChildren(changed.length
+    ? h("p", {}, ["House rules at this table:",
+      h("ul", {}, changed.map((o) => h("li", {}, `${o.label}: ${valueText(o, table.rules[o.name])}`)))])
+    : h("p", {}, `${rules.title} as usual: no house rule changed.`));
 }
