@@ -67,7 +67,7 @@ SETTINGS = settings(max_examples=EXAMPLES, deadline=None, derandomize=not LONG, 
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
           response_headers_conformance, response_schema_conformance]
 
-PATH_PARAMETERS = {"code", "seat"}
+PATH_PARAMETERS = {"code", "seat", "name"}
 """The path parameters this file knows how to fill with real values (a new one must be added)."""
 
 
@@ -136,6 +136,9 @@ def _strategy(method: str, path: str, mode: GenerationMode, codes: list[str]) ->
              if p["in"] == "path"}
     assert names <= PATH_PARAMETERS, f"teach this file about the path parameters {names - PATH_PARAMETERS}"
     choices = [operation.as_strategy(mode)]
+    if "name" in names:  # a game's name
+        for game in game_catalogue():
+            choices.append(operation.as_strategy(mode, path_parameters={"name": game["name"]}))
     if "code" in names:
         for code in codes:
             for spelled in (code, f" {code.lower()} "):
@@ -216,6 +219,8 @@ def test_fuzzed_requests_get_no_server_error_and_what_the_document_says(
         assert any(s != 422 for s in statuses), statuses
         if "{code}" in path:
             assert any(s != 422 for s in reached), reached
+        if "{name}" in path:  # a real game's name was answered
+            assert statuses[200], statuses
     # and the app still serves a normal request, and a real table plays on
     assert client.get("/api/games").status_code == 200
     info = client.get(f"/api/tables/{tables['playing']}")
