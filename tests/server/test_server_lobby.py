@@ -7,10 +7,12 @@ import dataclasses
 
 import pytest
 from fastapi.testclient import TestClient
+from hidden_toy import DrawRules
 from serverkit import create_table, hello, play_watched
 
-from parlour.agents import bot_names
+from parlour.agents import bot_descriptions, bot_names
 from parlour.core import registry
+from parlour.core.options import options
 
 GAMES = [g.spec.name for g in registry.games() if g.__module__.startswith("parlour.games.")]
 
@@ -24,6 +26,16 @@ def test_every_house_rule_has_a_plain_label_of_its_own(name: str) -> None:
         assert len(label) <= 40, (name, f.name, label)
 
 
+def test_a_game_without_labels_or_bot_lines_still_gets_words(toy_games: object) -> None:
+    """Another distribution's game may give no labels or bot lines: the option's name, spaced, and
+    the random bot's own line stand in."""
+    assert options(DrawRules)[0].to_json()["label"] == "Turns"
+    game = registry.get("toy-secret-draw")
+    lines = bot_descriptions(game)
+    assert lines["random"].startswith("Plays any legal move at random")
+    assert lines["spy"] == "" and game.default_bot == "random"
+
+
 def test_the_games_api_serves_labels_bot_lines_and_a_middle_default(client: TestClient) -> None:
     games = {g["name"]: g for g in client.get("/api/games").json()}
     yahtzee = games["yahtzee"]
@@ -31,7 +43,8 @@ def test_the_games_api_serves_labels_bot_lines_and_a_middle_default(client: Test
     assert bonus["label"] == "100 bonus only after a 50"
     assert bonus["help"].startswith("The 100 bonus for an extra Yahtzee")
     assert games["draughts"]["default_bot"] == "casual"
-    for name, game in games.items():
+    for name in GAMES:
+        game = games[name]
         levels = [b["name"] for b in game["bot_levels"]]
         assert levels == game["bots"] == list(bot_names(registry.get(name))), name
         assert all(b["description"].strip() for b in game["bot_levels"]), name
