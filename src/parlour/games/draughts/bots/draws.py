@@ -15,8 +15,9 @@ no move limit, so a game between bots ends in a draw only when the bots agree it
   stand better than a quarter of a man (``levels.DRAW_ACCEPT_BELOW``).
 * After :data:`GIVE_UP` moves in a row with no progress, every bot offers and accepts whatever
   the material or the evaluation, except a level with the endgame database whose search sees a
-  forced win, which it plays out (the database's longest win is 109 moves, and every win ends in
-  a capture or a blockade, so such a win is over before the count could come round).
+  forced win, which it plays out (the 4-piece database's longest win takes 109 moves, both sides'
+  counted, and every win ends in a capture or a blockade, so such a win is over before the count
+  could come round).
 
 So a game between two bots always ends: the captures and the men's moves are finite, and between
 them no stretch lasts much past :data:`GIVE_UP` moves (an offer declined just before it holds the
