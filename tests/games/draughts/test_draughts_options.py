@@ -237,9 +237,11 @@ def test_the_bots_are_random_then_the_levels_weakest_first():
 
 
 @pytest.mark.parametrize("rules", [Rules(), Rules(huffing=True), Rules(no_progress_moves=20),
-                                   Rules(repetition_draw=False, no_progress_moves=15, huffing=True)])
+                                   Rules(repetition_draw=True, huffing=True),
+                                   Rules(no_progress_moves=15, huffing=True)])
 def test_random_games_without_resigning_reach_the_end_and_replay(rules):
-    """Whole games between random bots that never resign: every ending the rules allow."""
+    """Whole games between random bots that never resign: every ending the rules allow (under the
+    manual's rules, with the bots' draw agreements: ``bots/test_draughts_draws.py``)."""
     endings = set()
     for seed in range(12):
         bots = [make_bot(GAME, "random", rules) for _ in range(2)]
