@@ -30,6 +30,7 @@ if os.environ.get("PYTHONHASHSEED") != "0":  # pragma: no cover - re-run with a 
     os.execv(sys.executable, [sys.executable, *sys.argv])
 
 from parlour.agents import RandomBot
+from parlour.agents.simulate import MAX_MOVES
 from parlour.core import registry
 from parlour.core.driver import Step, play
 from parlour.core.options import rules_to_json
@@ -71,7 +72,9 @@ def fingerprint(game: Any, rules: Any, players: int, seed: int) -> str:
         count[0] += 1
 
     bots = [RandomBot() for _ in range(players)]
-    result = play(game, rules, bots, make_rng(seed), on_step=on_step)
+    result = play(game, rules, bots, make_rng(seed), on_step=on_step, max_moves=MAX_MOVES)
+    if not result.finished:  # (a finished game's digest is as it was before the cap)
+        digest.update(b"unfinished")
     digest.update(encode(result.record.entries).encode())
     digest.update(repr(game.returns(result.state)).encode())
     return digest.hexdigest()

@@ -22,6 +22,7 @@ from typing import Any
 from peerkit import rate, timed
 
 from parlour.agents import RandomBot
+from parlour.agents.simulate import MAX_MOVES
 from parlour.core import registry
 from parlour.core.driver import play
 from parlour.core.protocol import CHANCE, Bot
@@ -79,7 +80,8 @@ class Case:
 
 
 CASES: dict[str, Case] = {
-    "draughts": Case("draughts", DraughtsRules(colours=Colours.FIRST_BLACK, no_progress_moves=40), 2,
+    "draughts": Case("draughts", DraughtsRules(colours=Colours.FIRST_BLACK, repetition_draw=True,
+                                                  no_progress_moves=40), 2,
                      _board_moves),
     "gin hand": Case("gin-rummy", GinRules(target=1), 2),
     "blackjack": Case("blackjack", BlackjackRules(deal=Deal.NO_PEEK, rounds=1, max_bet=1, penetration=0), 1),
@@ -132,7 +134,7 @@ def play_game(case: Case, seed: int) -> tuple[int, int]:
     """One random game through ``driver.play`` (checked, viewed, recorded): (hands, decisions)."""
     game = registry.get(case.game)
     bot: Bot = BoardMoveBot() if case.moves is not None else RandomBot()
-    result = play(game, case.rules, [bot] * case.players, make_rng(seed))
+    result = play(game, case.rules, [bot] * case.players, make_rng(seed), max_moves=MAX_MOVES)
     return _hands(result.state), sum(1 for entry in result.record.entries if entry.seat != CHANCE)
 
 

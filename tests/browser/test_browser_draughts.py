@@ -107,12 +107,21 @@ def y_of(page: Page, square: int) -> float:
 
 
 def wait_for_turn_or_end(page: Page) -> bool:
-    """Wait until this page may move on the board (True) or the game is over (False)."""
-    page.wait_for_function(
-        "() => !document.getElementById('result').hidden"
-        " || document.querySelectorAll('.dr-sq.movable').length > 0",
-        timeout=20_000)
-    return not page.locator("#result").is_visible()
+    """Wait until this page may move on the board (True) or the game is over (False).  A draw
+    offered by the bot (in a dead position, or after a long chase) is declined on the way."""
+    while True:
+        page.wait_for_function(
+            "() => !document.getElementById('result').hidden"
+            " || document.querySelectorAll('.dr-sq.movable').length > 0"
+            " || !document.querySelector('[data-action=decline]')?.hidden",
+            timeout=20_000)
+        if page.locator("#result").is_visible():
+            return False
+        if not page.locator("[data-action=decline]").is_visible():
+            return True
+        expect(page.locator(".dr-offer")).to_contain_text("offers a draw")
+        page.click("[data-action=decline]")
+        expect(page.locator("[data-action=decline]")).to_be_hidden()
 
 
 # A small searcher to choose the test player's moves against the random bot (material, a little
@@ -438,3 +447,22 @@ def test_a_table_set_up_from_a_position_in_the_lobby_with_its_pdn_imported(
     game = read_game(pdn)
     expect(board).to_have_attribute("data-fen", game.final.fen())
     page.screenshot(path=str(tmp_path / "set-up-position.png"), full_page=True)
+
+
+def test_the_bot_offers_a_draw_in_a_dead_position_and_the_person_accepts_it(
+        pages: Pages, base_url: str, tmp_path: Path) -> None:
+    """The manual has a draw only by agreement: with a king each, the bot (Black, to move) offers one."""
+    page = pages.new()
+    create_table(page, base_url, ["person", "bot:club"], "second-black", start="B:WK32:BK1")
+    offer = page.locator(".dr-offer")
+    expect(offer).to_be_visible()
+    expect(offer).to_contain_text("Club bot offers a draw")
+    expect(page.locator("[data-action=accept]")).to_be_visible()
+    expect(page.locator(".dr-sq.movable")).to_have_count(0)  # the answer first
+    page.screenshot(path=str(tmp_path / "bot-offers-a-draw.png"))
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=str(tmp_path / "bot-offers-a-draw-phone.png"), full_page=True)
+    page.click("[data-action=accept]")
+    expect(page.locator("#result-text")).to_contain_text("A draw by agreement")
+    expect(offer).to_be_hidden()
+    expect(page.locator(".dr-game-actions")).to_be_hidden()

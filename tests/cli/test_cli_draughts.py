@@ -127,7 +127,30 @@ def test_the_rules_command_shows_the_rules_and_options():
     result = run("rules", "checkers")
     assert result.returncode == 0
     assert result.stdout.startswith("# Draughts") and "huffing=false" in result.stdout
-    assert "decline_moves=40" in result.stdout
+    assert "decline_moves=40" in result.stdout and "repetition_draw=false" in result.stdout
+
+
+def test_a_bot_offers_a_person_a_draw_in_a_dead_position():
+    result = run("play", "draughts", "--seat", "Ann", "--seat", "bot:club", "--rule", "start=W:WK32:BK1",
+                 "--rule", "colours=first-black", stdin="accept\n")
+    assert result.returncode == 0, result.stderr
+    assert "Club bot (White) offers a draw" in result.stdout
+    assert "Ann, your move: accept, decline" in result.stdout
+    assert "Game over. A draw by agreement." in result.stdout
+
+
+def test_simulate_plays_bot_games_to_the_end_and_the_move_cap_leaves_them_unfinished():
+    seats = ["--seat", "bot:random", "--seat", "bot:beginner"]
+    whole = run("simulate", "draughts", "--games", "4", "--seed", "3", *seats, "--json")
+    assert whole.returncode == 0, whole.stderr
+    data = json.loads(whole.stdout)
+    assert data["games"] == 4 and data["unfinished"] == 0
+    capped = run("simulate", "draughts", "--games", "2", "--seed", "3", "--max-moves", "5", *seats)
+    assert capped.returncode == 0, capped.stderr
+    assert "Draughts: 2 games (2 unfinished: stopped at the move cap)" in capped.stdout
+    assert "wins   0.00%" in capped.stdout
+    refused = run("simulate", "draughts", "--games", "2", "--max-moves", "0", *seats)
+    assert refused.returncode != 0 and "--max-moves must be at least 1" in refused.stderr
 
 
 # ---- the renderer -----------------------------------------------------------------------------

@@ -18,7 +18,6 @@ and read the diff.
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import difflib
 import hashlib
@@ -57,8 +56,9 @@ BUDGET = 20_000
 MAX_LISTED_OUTCOMES = 40
 """A chance node with more outcomes than this is written as their count and a digest."""
 
-MAX_STEPS = 1500
-"""Games longer than this are cut off (the file says so): the folder must stay small."""
+MAX_MOVES = 1500
+"""Games longer than this many moves are cut off by the driver (the file says so): the folder must
+stay small."""
 
 
 @dataclass(frozen=True)
@@ -240,7 +240,7 @@ class _Writer:
         game = self.game
         self.lines.append("")
         if cut:
-            self.lines.append(f"## cut off after {MAX_STEPS} steps")
+            self.lines.append(f"## cut off after {MAX_MOVES} moves")
             return
         self.lines.append("## end")
         self.lines.append("returns: " + ", ".join(f"{float(v):g}" for v in game.returns(state)))
@@ -268,17 +268,10 @@ def generate(case: Case) -> str:
 
     def on_step(step: Step) -> None:
         actions.append((step.seat, game.format_action(step.before, step.seat, step.action)))
-        if len(actions) >= MAX_STEPS:
-            raise _Cut
 
     bots = [make_bot(game, name, case.rules) for name in case.bots()]
-    with contextlib.suppress(_Cut):
-        play(game, case.rules, bots, make_rng(case.seed), on_step=on_step)
+    play(game, case.rules, bots, make_rng(case.seed), on_step=on_step, max_moves=MAX_MOVES)
     return write(case, actions)
-
-
-class _Cut(Exception):
-    pass
 
 
 def write(case: Case, actions: list[tuple[int, str]]) -> str:
@@ -297,7 +290,7 @@ def write(case: Case, actions: list[tuple[int, str]]) -> str:
         writer.action(number, seat, text)
         writer.state(state)
     cut = bool(game.to_act(state))
-    if cut and len(actions) < MAX_STEPS:
+    if cut and sum(seat != CHANCE for seat, _ in actions) < MAX_MOVES:
         raise AssertionError("the actions end before the game does")
     writer.end(state, cut)
     return "\n".join(writer.lines) + "\n"

@@ -1,8 +1,10 @@
-"""Exporting a table's games in their own file format (PDN for draughts), and draughts tables set
-up from a position (the ``start`` rule): over HTTP and the table socket, in-process."""
+"""Exporting a table's games in their own file format (PDN for draughts), draughts tables set up
+from a position (the ``start`` rule), and draughts tables of two bots, which end by their draw
+agreement under the manual's rules: over HTTP and the table socket, in-process."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -142,3 +144,28 @@ def test_a_game_without_a_reviewer_says_so(client: TestClient) -> None:
         raise AssertionError("the bot's game did not end")
     refused = client.get(f"/api/tables/{code}/review")
     assert refused.status_code == 404 and "has no reviewer" in refused.json()["detail"]
+
+
+# ---- a table of two bots ----------------------------------------------------------------------------
+
+
+def finished(client: TestClient, code: str) -> str:
+    """The PDN of the table's first game, once the bots have finished it."""
+    for _ in range(5000):
+        if client.get(f"/api/tables/{code}").json()["over"]:
+            return client.get(f"/api/tables/{code}/export").text
+    raise AssertionError("the bots' game did not end")
+
+
+def test_a_draughts_table_of_two_bots_ends_by_their_draw_agreement(client: TestClient) -> None:
+    # level kings under the manual's rules (no repetition draw, no move limit): only an agreed draw ends it
+    code, _ = create_table(client, [{"bot": "beginner"}, {"bot": "random"}], game="draughts",
+                           rules={"start": "B:WK32,K28:BK1,K5", "colours": "first-black"})
+    assert client.get(f"/api/tables/{code}").json()["rules"]["repetition_draw"] is False
+    pdn = finished(client, code)
+    assert "{Black offers a draw}" in pdn and "{White accepts the draw}" in pdn
+    assert read_game(pdn).result == "1/2-1/2"
+    for seed in range(3):  # and from the start, two random bots
+        client.app.state.hub.rng = random.Random(seed)  # type: ignore[attr-defined]
+        code, _ = create_table(client, [{"bot": "random"}, {"bot": "random"}], game="draughts")
+        assert read_game(finished(client, code)).result in ("1-0", "0-1", "1/2-1/2")

@@ -66,12 +66,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 def simulate_parser(game: AnyGame) -> argparse.ArgumentParser:
     """``parlour simulate GAME``'s options: the generic ones and the game's own (if any)."""
+    from parlour.agents.simulate import MAX_MOVES
+
     sim = _Parser(prog=f"parlour simulate {game.spec.name}", description="Play many games between bots.")
     sim.add_argument("--games", type=int, default=1000)
     sim.add_argument("--seat", action="append", default=[], metavar="bot:BOT")
     sim.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE")
     sim.add_argument("--preset", help="start from a named set of house rules")
     sim.add_argument("--seed", type=int)
+    sim.add_argument("--max-moves", type=int, default=MAX_MOVES, metavar="N",
+                     help=f"stop a game after N moves, unfinished (default {MAX_MOVES})")
     sim.add_argument("--json", action="store_true", help="print JSON for programs")
     own = _command(game, SIMULATE)
     if own is not None:
@@ -182,6 +186,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     rules = _rules(game, args.rule, args.preset)
     if args.games < 1:
         raise CliError("--games must be at least 1")
+    if args.max_moves < 1:
+        raise CliError("--max-moves must be at least 1")
     bots = []
     for text in args.seat or ["bot:random"]:
         if not text.lower().startswith("bot:"):
@@ -196,7 +202,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if own is not None and (own.applies is None or own.applies(args)):
         return own.run(args, TerminalConsole())
     result = simulate(game, rules, bots, args.games, args.seed,
-                      progress=Progress(f"{game.spec.title}"))
+                      progress=Progress(f"{game.spec.title}"), max_moves=args.max_moves)
     report(game, result, args.json)
     return 0
 
@@ -210,7 +216,9 @@ def report(game: AnyGame, result: SimulationResult, as_json: bool,
     if as_json:
         print(json.dumps(data, indent=2))
         return
-    print(f"{game.spec.title}: {data['games']} games")
+    unfinished = data.get("unfinished", 0)
+    cut = f" ({unfinished} unfinished: stopped at the move cap)" if unfinished else ""
+    print(f"{game.spec.title}: {data['games']} games{cut}")
     for seat in data["seats"]:
         lo, hi = seat["win_rate_95"]
         line = (f"  seat {seat['seat']:<14} wins {seat['win_rate'] * 100:6.2f}% "

@@ -25,6 +25,8 @@ class SimulationResult:
     seats: list[SeatStats]
     highlight: str | None = None
     highlight_score: int | None = None
+    unfinished: int = 0
+    """Games the driver stopped at its move cap (counted in ``games``, won by nobody)."""
 
     @staticmethod
     def _rate(k: float, n: int) -> tuple[float, float]:
@@ -55,7 +57,7 @@ class SimulationResult:
                     item[f"{self.highlight}_rate"] = rate
                     item[f"{self.highlight}_rate_se"] = se
             seats.append(item)
-        return {"game": self.game, "games": self.games, "seats": seats}
+        return {"game": self.game, "games": self.games, "unfinished": self.unfinished, "seats": seats}
 
 
 __all__ = ["SeatStats", "SimulationResult"]

@@ -4,7 +4,6 @@ the bots and the engine hook."""
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 
@@ -13,7 +12,7 @@ from parlour.core.driver import play
 from parlour.core.errors import RulesError
 from parlour.core.rng import make_rng
 from parlour.games.draughts import GAME, Colour, Colours, Ending, Huff, Rules
-from parlour.games.draughts.bots import BOTS, RandomBot
+from parlour.games.draughts.bots import BOTS
 from parlour.games.draughts.bots.levels import LEVELS
 
 # ---- huffing ------------------------------------------------------------------------------------
@@ -130,8 +129,9 @@ def test_a_declined_offer_returns_the_move_to_the_offerer_who_cannot_offer_again
 def test_who_declines_must_win_or_get_a_man_ahead_within_40_of_their_own_moves(table):
     """"If a player refuses the offer of a draw, that player is required to force a win or show a
     decided advantage within 40 of that player's own moves from that point."  Level material at
-    the 40th move: drawn."""
-    state = table.act(table.setup("B:WK32:BK1", repetition_draw=False), "offer draw", "decline")
+    the 40th move: drawn.  (The default rules: the kings going round repeat the position again
+    and again, which draws nothing.)"""
+    state = table.act(table.setup("B:WK32:BK1"), "offer draw", "decline")
     for n in range(39):
         state = table.act(state, SHUFFLE[(2 * n) % 4], SHUFFLE[(2 * n + 1) % 4])
         assert not state.over and state.countdown == (None, 39 - n)
@@ -166,18 +166,25 @@ def test_winning_within_the_limit_is_a_win_and_the_limit_can_be_switched_off(tab
     assert not off.over
 
 
-def test_the_same_position_for_the_third_time_is_a_draw(table):
+def test_by_default_a_position_repeated_three_times_draws_nothing(table):
+    """The manual has a draw only by agreement: the same position a third time (or a tenth) goes on."""
     state = table.setup("B:WK32:BK1")
+    assert Rules().repetition_draw is False
+    for n in range(40):
+        state = table.act(state, SHUFFLE[n % 4])
+        assert not state.over
+    assert state.seen.count(state.position) == 11
+    assert "offer draw" in table.moves(state)
+
+
+def test_with_the_option_the_same_position_for_the_third_time_is_a_draw(table):
+    state = table.setup("B:WK32:BK1", repetition_draw=True)
     for n in range(7):
         state = table.act(state, SHUFFLE[n % 4])
         assert not state.over
     state = table.act(state, SHUFFLE[7 % 4])  # the start position, a third time
     assert state.over and state.ending is Ending.REPETITION
     assert GAME.result_text(state) == "A draw: the same position has occurred three times."
-    free = table.setup("B:WK32:BK1", repetition_draw=False)
-    for n in range(40):
-        free = table.act(free, SHUFFLE[n % 4])
-    assert not free.over
 
 
 def test_a_capture_or_a_man_moving_starts_the_count_of_repetitions_again(table):
@@ -203,7 +210,7 @@ def test_rules_refuse_bad_values_and_the_game_takes_two_players():
         Rules(no_progress_moves=5000)
     with pytest.raises(RulesError, match="2 players"):
         GAME.initial_state(Rules(), 3)
-    assert Rules() == Rules(colours=Colours.TOSS, huffing=False, repetition_draw=True,
+    assert Rules() == Rules(colours=Colours.TOSS, huffing=False, repetition_draw=False,
                             decline_moves=40, no_progress_moves=0)
 
 
@@ -222,21 +229,6 @@ def test_the_view_tells_everything_as_json(table):
     assert GAME.view(state, None).to_json()["colour"] is None
 
 
-def test_the_random_bot_never_resigns_or_offers_and_answers_offers(table):
-    rng = random.Random(1)
-    bot = make_bot(GAME, "random", Rules())
-    assert isinstance(bot, RandomBot)
-    state = table.setup("B:WK32:BK1")
-    for _ in range(50):
-        choice = bot.choose(GAME, GAME.view(state, 0), GAME.legal_moves(state, 0), rng)
-        assert GAME.format_move(state, 0, choice) in ("1-5", "1-6")
-    offered = table.act(state, "offer draw")
-    answers = {GAME.format_move(offered, 1, bot.choose(GAME, GAME.view(offered, 1),
-                                                      GAME.legal_moves(offered, 1), rng))
-               for _ in range(30)}
-    assert answers == {"accept", "decline"}
-
-
 def test_the_bots_are_random_then_the_levels_weakest_first():
     assert list(GAME.bots()) == ["random", *LEVELS] == list(BOTS)
     assert list(LEVELS) == ["beginner", "casual", "club", "strong", "expert"]
@@ -245,9 +237,11 @@ def test_the_bots_are_random_then_the_levels_weakest_first():
 
 
 @pytest.mark.parametrize("rules", [Rules(), Rules(huffing=True), Rules(no_progress_moves=20),
-                                   Rules(repetition_draw=False, no_progress_moves=15, huffing=True)])
+                                   Rules(repetition_draw=True, huffing=True),
+                                   Rules(no_progress_moves=15, huffing=True)])
 def test_random_games_without_resigning_reach_the_end_and_replay(rules):
-    """Whole games between random bots that never resign: every ending the rules allow."""
+    """Whole games between random bots that never resign: every ending the rules allow (under the
+    manual's rules, with the bots' draw agreements: ``bots/test_draughts_draws.py``)."""
     endings = set()
     for seed in range(12):
         bots = [make_bot(GAME, "random", rules) for _ in range(2)]
@@ -271,7 +265,7 @@ def test_a_game_starts_from_the_set_up_position_with_its_side_to_move():
     assert GAME.to_act(state) == (1,) and state.black_started is False  # White (seat 2) moves first
     data = GAME.view(state, 0).to_json()
     assert data["move_number"] == 1 and data["taken"] == {"black": 0, "white": 0}
-    assert data["rules"]["start"] == SETUP and data["rules"]["repetition_draw"] is True
+    assert data["rules"]["start"] == SETUP and data["rules"]["repetition_draw"] is False
     after = GAME.apply(state, 1, GAME.parse_move(state, 1, "10-6"))
     data = GAME.view(after, 0).to_json()
     assert data["move_number"] == 2 and after.black_started is False

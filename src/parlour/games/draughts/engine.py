@@ -4,8 +4,8 @@ the legal actions, what each action does, and how the game ends.
 The board's own rules (how pieces move and take) are the move generator's
 (:mod:`.board.movegen`); here is the game around them, as the manual gives it: the coin toss for
 colours, draw offers and the limit on a player who declines one, resigning, the optional
-huffing rule, and the endings -- no pieces, no move, threefold repetition, and the optional
-no-progress rule.
+huffing rule, and the endings -- no pieces, no move, and the optional threefold repetition and
+no-progress rules.
 """
 
 from __future__ import annotations

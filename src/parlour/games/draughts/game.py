@@ -42,8 +42,10 @@ class Draughts(Game[Rules, State, Action, Toss, DraughtsView]):
             (R(), 2),
             (R(huffing=True), 2),
             (R(colours=Colours.FIRST_BLACK, repetition_draw=False, no_progress_moves=25), 2),
-            (R(colours=Colours.SECOND_BLACK, huffing=True, decline_moves=3, no_progress_moves=10), 2),
-            (R(start="W:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29", no_progress_moves=20), 2),
+            (R(colours=Colours.SECOND_BLACK, huffing=True, repetition_draw=True, decline_moves=3,
+               no_progress_moves=10), 2),
+            (R(start="W:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29", repetition_draw=True,
+               no_progress_moves=20), 2),
         )
 
     def initial_state(self, rules: Rules, players: int) -> State:

@@ -1,6 +1,7 @@
 """House rules of English draughts.
 
-The defaults are the manual's main rules; the old huffing rule and the other choices are options.
+The defaults are the manual's rules: a draw only by agreement, and a player who declines one held
+to the 40-move rule.  The old huffing rule, threefold repetition and the other choices are options.
 Every option and judgement call is described in ``docs/rules/draughts.md``.
 """
 
@@ -36,10 +37,10 @@ class Rules:
                   "help": "The old huffing rule: capturing is optional, but the opponent may then "
                           "huff (remove) the piece that failed to capture"})
     repetition_draw: bool = field(
-        default=True,
+        default=False,
         metadata={"label": "Draw on the third repetition",
                   "help": "The game is drawn when the same position occurs for the third time "
-                          "(same side to move)"})
+                          "(same side to move); the manual has no such rule"})
     decline_moves: int = field(
         default=40,
         metadata={"label": "Moves to win after declining a draw",

@@ -16,8 +16,9 @@ slower machine.  :attr:`Level.nodes` gives each timed level a node budget too: t
 matches (``bench/draughts_match.py``) can play by nodes alone so that their results repeat.
 
 :func:`make_level_bot` wraps a level as a :class:`parlour.core.protocol.Bot` for the game: it
-answers draw offers (accepting when it does not stand better), huffs under the huffing rule
-(the piece whose removal is best for it), and otherwise plays the level's move.
+offers draws in dead positions and answers offers, by its search's evaluation (:mod:`.draws`),
+huffs under the huffing rule (the piece whose removal is best for it), and otherwise plays the
+level's move.
 """
 
 from __future__ import annotations
@@ -29,10 +30,11 @@ from dataclasses import dataclass
 
 from parlour.core.protocol import Bot, BotFactory, Game
 from parlour.games.draughts.board import Move, Position, legal_moves
-from parlour.games.draughts.moves import AcceptDraw, Action, DeclineDraw, Huff, Toss
+from parlour.games.draughts.bots import draws
+from parlour.games.draughts.moves import AcceptDraw, Action, DeclineDraw, Huff, OfferDraw, Toss
 from parlour.games.draughts.rules import Rules
 from parlour.games.draughts.search import endgame
-from parlour.games.draughts.search.searcher import Limits, Probe, Searcher
+from parlour.games.draughts.search.searcher import MATE_BOUND, Limits, Probe, Searcher
 from parlour.games.draughts.state import State
 from parlour.games.draughts.view import DraughtsView
 
@@ -179,7 +181,8 @@ class LevelPlayer:
 
 
 DRAW_ACCEPT_BELOW = 25
-"""A bot accepts a draw offer unless it stands better than a quarter of a man."""
+"""A bot accepts a draw offer (and offers one in a dead position) unless it stands better than a
+quarter of a man."""
 
 
 class EngineBot(Bot[DraughtsView, Action]):
@@ -194,10 +197,12 @@ class EngineBot(Bot[DraughtsView, Action]):
         state = view.state
         position = state.position
         history = state.seen
-        if any(isinstance(a, AcceptDraw | DeclineDraw) for a in legal):
+        if AcceptDraw() in legal:
             # the offer was made by the side to move; we are the other side
-            mine = -self.player.score(position, history)
-            return AcceptDraw() if mine < DRAW_ACCEPT_BELOW else DeclineDraw()
+            return AcceptDraw() if self._content(state, -self._standing(state)) else DeclineDraw()
+        if (OfferDraw() in legal and draws.may_offer(state) and draws.looks_dead(state)
+                and self._content(state, self._standing(state))):
+            return OfferDraw()
         huffs = [a for a in legal if isinstance(a, Huff)]
         if huffs:
             return max(huffs, key=lambda h: (self._huff_value(position, h.square), -h.square))
@@ -208,6 +213,21 @@ class EngineBot(Bot[DraughtsView, Action]):
             return moves[0]
         move = self.player.choose(position, rng, history)
         return move if move in moves else moves[0]
+
+    def _standing(self, state: State) -> int:
+        """The search's score of the position for the side to move, for a draw offer.  Positions
+        the game has been through count as draws only where the rules say a repetition draws:
+        under the manual's rules a position come round again is worth what it was."""
+        history = state.seen if state.rules.repetition_draw else ()
+        return self.player.score(state.position, history)
+
+    def _content(self, state: State, mine: int) -> bool:
+        """Content with a draw, standing at ``mine`` by the search: not better than a quarter of
+        a man; or, after a long stretch with no progress, anything but a forced win seen through
+        the endgame database (which the level plays out: see :mod:`.draws`)."""
+        if mine < DRAW_ACCEPT_BELOW:
+            return True
+        return draws.given_up(state) and not (self.player.level.database and mine > MATE_BOUND)
 
     def _huff_value(self, position: Position, square: int) -> int:
         """How good it is for the side to move to huff the piece on ``square`` (higher is better)."""
