@@ -85,6 +85,6 @@ export function lookContext(st, live) {
   return {
     ...live, legal: [],
     view: {...shown.view, colour: live.view.colour},
-    state: {...live.state, seq: shown.n, to_act: shown.to_act, over: false, result: null},
+    state: {...live.state, seq: shown.n, to_act: shown.to_act, over: false, result: null, looking_back: true},
   };
 }
