@@ -211,6 +211,7 @@ def test_draughts_look_back_while_the_game_goes_on(pages: Pages, served: tuple[s
     expect(page.locator(".dr-look-status")).to_contain_text(f"the position after {positions[-3]['move']}")
     assert table.seq == seq  # the live game is untouched
     expect(page.locator(".dr-sq.movable")).to_have_count(0)  # nothing to play on an old position
+    expect(page.locator(".dr-prompt")).to_contain_text("Looking back at an earlier position")
 
     before = log.count()  # the live game goes on: Ann plays from the moves list, the bot answers
     page.locator("#legal .move-btn").first.click()
