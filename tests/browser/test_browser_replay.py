@@ -111,7 +111,7 @@ def test_a_finished_game_is_stepped_through_by_clicks_and_keys(
     at_step(fresh, 3, last)
     fresh.locator("#replay-back").click()
     at_step(fresh, 2, last)
-    fresh.goto(f"{base_url}/t/{code}/replay/1")
+    fresh.goto(f"{base_url}/t/{code}/replay")  # no number: the table's current game, here game 1
     at_step(fresh, 0, last)
 
 

@@ -80,7 +80,7 @@ def test_replay_refuses_what_does_not_exist_and_hidden_cards_in_play(client: Tes
 
 
 def test_the_replay_pages_are_served_for_a_link_opened_fresh(client: TestClient) -> None:
-    for path in ("/t/ABCDE/replay/1", "/t/ABCDE?replay=2"):
+    for path in ("/t/ABCDE/replay/1", "/t/ABCDE?replay=2", "/t/ABCDE/replay", "/t/ABCDE?replay"):
         page = client.get(path)
         assert page.status_code == 200 and "/static/js/replay.js" in page.text
     assert "/static/js/table.js" in client.get("/t/ABCDE").text

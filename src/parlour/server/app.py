@@ -164,8 +164,9 @@ def create_app(db_url: str, bot_delay: float = 0.8, limits: Limits = Limits()) -
     async def table_page(code: str, replay: str | None = None) -> FileResponse:
         return FileResponse(WEB / ("replay.html" if replay is not None else "table.html"))
 
+    @app.get("/t/{code}/replay", include_in_schema=False)
     @app.get("/t/{code}/replay/{game_no}", include_in_schema=False)
-    async def replay_page(code: str, game_no: str) -> FileResponse:
+    async def replay_page(code: str, game_no: str = "") -> FileResponse:
         return FileResponse(WEB / "replay.html")
 
     app.mount("/static", StaticFiles(directory=WEB), name="static")

@@ -1,8 +1,8 @@
-// A finished game stepped through move by move (/t/CODE/replay/N, or /t/CODE?replay=N; #K opens it at
-// step K): the positions come from /api/tables/CODE/replay, each as somebody watching the table saw
-// it, and are drawn by the game's own view module (js/table/board.js), as on the table page, with
-// nothing to play.  First, Back, Forward and Last (and Home, ←, →, End) move through the steps; the
-// move list beside the board goes to any of them.
+// A finished game stepped through move by move (/t/CODE/replay/N, or /t/CODE?replay=N; without N the
+// table's current game; #K opens it at step K): the positions come from /api/tables/CODE/replay, each
+// as somebody watching the table saw it, and are drawn by the game's own view module (js/table/board.js),
+// as on the table page, with nothing to play.  First, Back, Forward and Last (and Home, ←, →, End) move
+// through the steps; the move list beside the board goes to any of them.
 
 import {h} from "/static/js/svg.js";
 import {renderBoard} from "./table/board.js";
@@ -10,7 +10,7 @@ import {$, errorText, sentence} from "./table/common.js";
 
 const parts = location.pathname.replace(/\/+$/, "").split("/");   // ["", "t", CODE] or [..., "replay", N]
 const code = decodeURIComponent(parts[2] || "").toUpperCase();
-const asked = parts[3] === "replay" ? parts[4] : new URLSearchParams(location.search).get("replay");
+const asked = (parts[3] === "replay" ? parts[4] : new URLSearchParams(location.search).get("replay")) || "";
 
 let info = null;     // /api/tables/CODE
 let replay = null;   // /api/tables/CODE/replay
@@ -118,7 +118,7 @@ async function start() {
   $("table-code").href = table;
   $("back-to-table").href = table;
   if (!code) { showGone("No table code in the address."); return; }
-  if (asked !== null && asked !== "" && !/^[0-9]+$/.test(asked)) {
+  if (asked && !/^[0-9]+$/.test(asked)) {
     showGone(`"${asked}" is not a game number: the address ends with the game's number, as in ${table}/replay/1`);
     return;
   }
