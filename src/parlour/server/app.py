@@ -23,6 +23,7 @@ from parlour.core.options import options
 from parlour.server.limits import BodyLimit, Limits, Verdict, rate_error
 from parlour.server.live import Connection, LiveTable, RequestError
 from parlour.server.markdown import to_html
+from parlour.server.replay import game_steps
 from parlour.server.storage import Storage
 from parlour.server.tables import Hub, game_catalogue
 
@@ -181,8 +182,13 @@ def create_app(db_url: str, bot_delay: float = 0.8, limits: Limits = Limits()) -
         return FileResponse(WEB / "lobby.html")
 
     @app.get("/t/{code}", include_in_schema=False)
-    async def table_page(code: str) -> FileResponse:
-        return FileResponse(WEB / "table.html")
+    async def table_page(code: str, replay: str | None = None) -> FileResponse:
+        return FileResponse(WEB / ("replay.html" if replay is not None else "table.html"))
+
+    @app.get("/t/{code}/replay", include_in_schema=False)
+    @app.get("/t/{code}/replay/{game_no}", include_in_schema=False)
+    async def replay_page(code: str, game_no: str = "") -> FileResponse:
+        return FileResponse(WEB / "replay.html")
 
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 
@@ -245,6 +251,13 @@ def create_app(db_url: str, bot_delay: float = 0.8, limits: Limits = Limits()) -
         ``ply``, PDN ``move`` number, ``colour``, ``played``, ``better``, ``loss`` and ``why``.
         It takes about half a second a move the first time."""
         return await hub.review(code, game_no)
+
+    @app.get("/api/tables/{code}/replay", responses=ERRORS, tags=["tables"])
+    async def replay_game(code: str, game_no: int | None = None, live: bool = False) -> dict[str, Any]:
+        """A finished game at the table (the current one, or ``game_no``) step by step, each position
+        as a spectator sees it (``parlour.server.replay``).  ``live``: a game without hidden cards
+        while it is played too."""
+        return game_steps(hub, code, game_no, live)
 
     @app.post("/api/tables/{code}/seats/{seat}", response_model=ClaimOut, responses=ERRORS,
               tags=["tables"])

@@ -7,12 +7,14 @@
 // The view-module contract is described at the top of /static/js/generic.js.
 // This module builds the view's DOM once per root and holds render().  Beside it, in games/draughts/:
 // the squares' geometry, the notation (and the log and PDN read back), the pieces drawn, drawing on
-// every state (draw.js), acting by mouse and keys (input.js), and the move list with PDN and the review.
+// every state (draw.js), acting by mouse and keys (input.js), the move list with PDN and the review, and
+// the look back at the game's earlier positions (lookback.js).
 
 import {h, icon, svg} from "/static/js/svg.js";
 import {completeMove, roving, update} from "./draughts/draw.js";
 import {cancel, flip, loadPrefs, onBoardKey, onKey, onSquare, send, setNumbers} from "./draughts/input.js";
 import {copyPdn, loadPdn, runImport, startImport, startReview} from "./draughts/movelist.js";
+import {buildLookBack, lookContext} from "./draughts/lookback.js";
 import {flipIcon} from "./draughts/pieces.js";
 import {EDGE, S, SIZE, onScreen} from "./draughts/squares.js";
 
@@ -178,6 +180,7 @@ function build(root) {
   ]);
   const side = h("div", {class: "dr-side"}, [
     h("section", {class: "dr-status", "aria-label": "Game status"}, [st.turn, st.lastLine, st.notes]),
+    buildLookBack(st, () => draw(st)),
     st.offerBox,
     h("div", {class: "btn-row dr-view-actions"}, [st.flipBtn, numLabel]),
     st.gameActions, st.confirmBox,
@@ -214,7 +217,13 @@ export function render(root, ctx) {
     st = build(root);
     root._dr = st;
   }
-  st.ctx = ctx;
-  update(st);
+  st.live = ctx;
+  draw(st);
   runImport(st);
+}
+
+/** Draw the live position, or the earlier one being looked back at (draughts/lookback.js). */
+function draw(st) {
+  st.ctx = lookContext(st, st.live);
+  update(st);
 }

@@ -27,6 +27,7 @@
 //           play(text): send a move in the game's notation for that seat (the server answers with a
 //                  new state, or an error that table.js shows under the moves);
 //           state: the whole last "state" message (seats, to_act, log, over, result, ...);
+//                  on the replay page (js/replay.js) one made for the step shown, with replay: true;
 //           held:  the seats this device holds (several on a pass-and-play device).
 //         }
 //

@@ -23,6 +23,8 @@ export function completeMove(st) {
 export function waitingReason(st) {
   const {ctx, view} = st;
   if (view.over) return "The game is over.";
+  if (ctx.state.replay) return "A replay: nothing to play here.";
+  if (ctx.state.looking_back) return "Looking back at an earlier position: “Back to the game” shows the game as it is now.";
   if (ctx.seat === null || ctx.seat === undefined) return "You are watching: take a seat to play.";
   if (ctx.legal.includes("accept")) return "Answer the draw offer first: accept or decline.";
   const who = view.turn && view.colours ? ctx.names[view.colours.indexOf(view.draw_offered_by ? other(view.turn) : view.turn)] : null;

@@ -53,6 +53,9 @@ export function renderResult(state) {
   $("result-text").replaceChildren(icon("trophy"), text);
   $("result-text").classList.toggle("long", text.length > 48);
   $("again").hidden = !state.you.length;
+  let replay = $("replay-link");
+  if (!replay) $("again").after(replay = replayLink(state.game_no, "Replay this game", null, "replay-link"));
+  replay.href = replayLink(state.game_no).getAttribute("href");
   const lost = !document.activeElement || document.activeElement === document.body ||
     $("legal").contains(document.activeElement);
   if (opening && lost && state.you.length) $("again").focus({preventScroll: true});
@@ -124,8 +127,15 @@ export function renderStandings(state) {
   hist.replaceChildren();
   if (history.length) {
     hist.append(h("h3", {style: "margin-top:.8rem"}, "History"),
-      h("ol", {class: "small", id: "history-list"}, history.map((g) => h("li", {}, [`Game ${g.game_no}: `, g.result]))));
+      h("ol", {class: "small", id: "history-list"}, history.map((g) => h("li", {}, [`Game ${g.game_no}: `, g.result, " ",
+        replayLink(g.game_no, "Replay", `Replay game ${g.game_no}`)]))));
   }
+}
+
+/** A link to the replay of game `gameNo` at this table (js/replay.js). */
+function replayLink(gameNo, text = "Replay", label = null, id = null) {
+  return h("a", {class: "btn quiet small-btn replay-link", href: `/t/${encodeURIComponent(code)}/replay/${gameNo}`,
+    "aria-label": label, "data-replay": gameNo, id}, text);
 }
 
 // ---- share -------------------------------------------------------------------------
