@@ -432,6 +432,14 @@ def test_held_dice_stay_held_after_a_reload(pages: Pages, base_url: str, tmp_pat
     after = dice_values(page)
     assert (after[1], after[3]) == (values[1], values[3])
     expect(page.locator(".yz-slot.held")).to_have_count(2)
+    # a reload now shows the dice where they lie (not sorted again), the kept ones still held
+    page.reload()
+    expect(page.locator(".yz-counter")).to_contain_text("1 roll left")
+    page.wait_for_function("() => document.querySelectorAll('.yz-slot[data-value=\"\"]').length === 0")
+    assert dice_values(page) == after
+    expect(page.locator(".yz-slot.held")).to_have_count(2)
+    for i in (1, 3):
+        expect(slots.nth(i)).to_have_class(re.compile(r"\bheld\b"))
     page.set_viewport_size(PHONE)
     settle(page)
     page.locator(".yz-tray").screenshot(path=str(tmp_path / "held-phone.png"))

@@ -1,7 +1,7 @@
 // Yahtzee's dice on the table: the five slots (a kept die stays in its slot while the others are
 // rolled), whether dice may be kept now, the move a roll sends, and the dice drawn on every update.
-// The dice held before the next roll live only in this page until it is sent; they are kept in
-// sessionStorage for the roll they belong to, so a reload shows them as they were.
+// The dice held before the next roll live only in this page until it is sent; they (and where each
+// die lies) are kept in sessionStorage for the roll they belong to, so a reload shows them as they were.
 
 import {die} from "/static/js/svg.js";
 import {nameOf, who} from "/static/js/view.js";
@@ -35,10 +35,10 @@ export function rollMove(st) {
 // ---- what a reload must not forget --------------------------------------------------
 const heldKey = (st) => `parlour:yahtzee-held:${st.ctx.state ? st.ctx.state.code : ""}`;
 
-/** Remember the slots and the held dice of this roll (``rollKey``) for a reload of the page. */
+/** Remember the slots and the held dice of this roll (st.rollKey) for a reload of the page. */
 export function saveHeld(st) {
   try {
-    if (st.held.size) {
+    if (st.slots.length === DICE) {
       sessionStorage.setItem(heldKey(st), JSON.stringify({roll: st.rollKey, slots: st.slots, held: [...st.held]}));
     } else {
       sessionStorage.removeItem(heldKey(st));
@@ -46,7 +46,7 @@ export function saveHeld(st) {
   } catch { /* private mode: not kept */ }
 }
 
-/** The slots and held dice remembered for this very roll, or null (another roll, or nothing kept). */
+/** The slots and held dice remembered for this very roll, or null (another roll, or none). */
 function savedHeld(st, dice) {
   let saved;
   try { saved = JSON.parse(sessionStorage.getItem(heldKey(st)) || "null"); } catch { return null; }
