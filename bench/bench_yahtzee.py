@@ -10,8 +10,7 @@ Usage: ``python bench/bench_yahtzee.py [--json] [--repeat N] [--games N] [--all-
 * ``bot game``: a whole solo game of the optimal bot through the engine (``--games``);
 * ``peak memory``: the largest resident size of a fresh process that solves the table;
 * ``--all-rules``: the game value under every combination of the joker rule, the Yahtzee-bonus
-  rule and five of a kind as a full house (not a house rule of the manual; for comparison with
-  published figures).
+  rule and five of a kind as a full house (the ``five_kind_house`` option).
 
 Each time is the best of ``--repeat`` runs.
 """

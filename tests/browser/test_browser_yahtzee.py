@@ -38,7 +38,8 @@ def create_table(page: Page, base_url: str, bot: str, name: str = "Ann",
     expect(page.locator("#new-table-heading")).to_contain_text("Yahtzee")
     expect(page.locator("#opt-joker option")).to_have_count(2)
     expect(page.locator("#opt-joker")).to_have_value("free")
-    for option, default in (("bonus_needs_fifty", True), ("preview", True), ("colour_code", False)):
+    for option, default in (("bonus_needs_fifty", True), ("five_kind_house", False), ("preview", True),
+                            ("colour_code", False)):
         control = page.locator(f"#opt-{option}")
         expect(control).to_have_count(1)
         assert control.is_checked() is default, option
@@ -368,3 +369,77 @@ def test_a_forced_joker_blocks_boxes_with_the_reason_and_bonus_chips_show(
         page.wait_for_timeout(20)
     assert [m for m in received if m["type"] == "move"] == [
         {"type": "move", "move": "score fives", "seat": 0, "seq": 2, "game_no": 1}]
+
+
+def test_the_point_preview_leaves_boxes_that_would_score_nothing_blank(pages: Pages, base_url: str,
+                                                                      tmp_path: Path) -> None:
+    """The manual: the slots show the points 'unless you would get zero points'.  Any five dice
+    score nothing somewhere (a Yahtzee in the straights, anything else in Yahtzee)."""
+    page = pages.new()
+    create_table(page, base_url, "bot:greedy")
+    roll(page, "Roll the dice")
+    playable = page.locator(".yz-card .yz-box.playable")
+    expect(playable).to_have_count(13)
+    previews: list[list[str]] = playable.evaluate_all(
+        "els => els.map(e => [e.dataset.box, e.dataset.preview])")
+    zero = [box for box, points in previews if points == "0"]
+    assert zero, previews
+    for box, points in previews:
+        cell = page.locator(f".yz-card .yz-box[data-box='{box}']")
+        if points == "0":
+            expect(cell.locator(".yz-points")).to_have_text("")
+            expect(cell).to_have_attribute("aria-label", re.compile(r": no points$"))
+        else:
+            expect(cell.locator(".yz-points")).to_have_text(points)
+    page.screenshot(path=str(tmp_path / "preview-desktop.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=str(tmp_path / "preview-phone.png"), full_page=True)
+
+
+def test_held_dice_stay_held_after_a_reload(pages: Pages, base_url: str, tmp_path: Path) -> None:
+    page = pages.new()
+    create_table(page, base_url, "bot:greedy")
+    roll(page, "Roll the dice")
+    values = dice_values(page)
+    slots = page.locator(".yz-slot")
+    slots.nth(3).locator(".yz-die").click()
+    slots.nth(1).locator(".yz-keep").click()
+    expect(page.locator(".yz-slot.held")).to_have_count(2)
+    move = "keep " + " ".join(map(str, sorted((values[1], values[3]), reverse=True)))
+    expect(page.locator(".yz-roll")).to_have_attribute("data-move", move)
+
+    page.reload()
+    expect(page.locator(".yz")).to_be_visible()
+    page.wait_for_function("() => document.querySelectorAll('.yz-slot[data-value=\"\"]').length === 0")
+    assert dice_values(page) == values  # the dice where they were
+    expect(page.locator(".yz-slot.held")).to_have_count(2)
+    for i in (1, 3):
+        expect(slots.nth(i)).to_have_class(re.compile(r"\bheld\b"))
+        expect(slots.nth(i).locator(".yz-die")).to_have_attribute("aria-pressed", "true")
+        expect(slots.nth(i).locator("input[type=checkbox]")).to_be_checked()
+    expect(page.locator(".yz-roll")).to_have_text("Roll 3 dice")
+    expect(page.locator(".yz-roll")).to_have_attribute("data-move", move)
+    settle(page)
+    page.locator("#board").screenshot(path=str(tmp_path / "held-after-reload.png"))
+
+    # rolling keeps them: they stay in their slots, and the log says what was kept
+    before = log_count(page)
+    page.locator(".yz-roll").click()
+    wait_log_beyond(page, before)
+    expect(page.locator("#log li[data-n]").nth(before)).to_contain_text(f"Ann keeps {move[5:]}")
+    expect(page.locator(".yz-counter")).to_contain_text("1 roll left")
+    page.wait_for_function("() => document.querySelectorAll('.yz-slot[data-value=\"\"]').length === 0")
+    after = dice_values(page)
+    assert (after[1], after[3]) == (values[1], values[3])
+    expect(page.locator(".yz-slot.held")).to_have_count(2)
+    # a reload now shows the dice where they lie (not sorted again), the kept ones still held
+    page.reload()
+    expect(page.locator(".yz-counter")).to_contain_text("1 roll left")
+    page.wait_for_function("() => document.querySelectorAll('.yz-slot[data-value=\"\"]').length === 0")
+    assert dice_values(page) == after
+    expect(page.locator(".yz-slot.held")).to_have_count(2)
+    for i in (1, 3):
+        expect(slots.nth(i)).to_have_class(re.compile(r"\bheld\b"))
+    page.set_viewport_size(PHONE)
+    settle(page)
+    page.locator(".yz-tray").screenshot(path=str(tmp_path / "held-phone.png"))

@@ -90,6 +90,7 @@ def test_rules_command_shows_the_document_and_the_options() -> None:
     assert result.stdout.startswith("# Yahtzee")
     assert "- joker=free [free, forced]" in result.stdout
     assert "bonus_needs_fifty=true" in result.stdout
+    assert "five_kind_house=false" in result.stdout and "always scores 25 as a full house" in result.stdout
 
 
 # ---- the renderer ------------------------------------------------------------------------

@@ -421,23 +421,28 @@ def _y_natural(i: int, dice: tuple[int, ...]) -> int:
 def y_allowed(rules: Any, boxes: tuple[int | None, ...], dice: tuple[int, ...]) -> dict[int, int]:
     """The boxes the dice may go in now, with their points (the manual's rule or the official joker)."""
     open_boxes = [i for i in range(13) if boxes[i] is None]
-    extra = len(set(dice)) == 1 and boxes[11] is not None
+    five = len(set(dice)) == 1
+    extra = five and boxes[11] is not None
+
+    def natural(i: int) -> int:  # the five_kind_house option: five of a kind is a full house too
+        return 25 if i == 8 and five and rules.five_kind_house else y_natural(i, dice)
+
     if not extra:
-        return {i: y_natural(i, dice) for i in open_boxes}
+        return {i: natural(i) for i in open_boxes}
     own = dice[0] - 1
     own_filled = boxes[own] is not None
 
     def wild(i: int) -> int:
-        return _Y_WILD[i] if i in _Y_WILD else y_natural(i, dice)
+        return _Y_WILD[i] if i in _Y_WILD else natural(i)
 
     if rules.joker is Joker.FREE:
-        return {i: wild(i) if own_filled else y_natural(i, dice) for i in open_boxes}
+        return {i: wild(i) if own_filled else natural(i) for i in open_boxes}
     if not own_filled:
-        return {own: y_natural(own, dice)}
+        return {own: natural(own)}
     lower = [i for i in open_boxes if i >= 6]
     if lower:
         return {i: wild(i) for i in lower}
-    return {i: y_natural(i, dice) for i in open_boxes}
+    return {i: natural(i) for i in open_boxes}
 
 
 def y_total(boxes: tuple[int | None, ...], bonuses: int) -> int:

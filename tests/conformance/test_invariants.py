@@ -79,7 +79,7 @@ PLAN: dict[str, tuple[int, ...]] = {
     # 13 ways of playing: more of the quick ones (one or two players, one round)
     "shut-the-box": (1400, 1400, 300, 800, 300, 800, 800, 400, 400, 800, 400, 800, 1400),
     # one player (both joker rules) the most: a game of three takes three times as long
-    "yahtzee": (4000, 600, 4000, 600, 500, 300),
+    "yahtzee": (3700, 600, 3700, 600, 500, 300, 600),
     "draughts": (2000,) * 5,
     "dominoes": (3000, 2500, 2000, 1250, 1250),
     "go-fish": (1700, 1700, 1650, 1650, 1650, 1650),

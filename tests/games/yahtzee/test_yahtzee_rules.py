@@ -266,6 +266,43 @@ def test_no_wildcard_without_an_extra_yahtzee() -> None:
     assert allowed[Y.YAHTZEE] == 50
 
 
+# ---- five of a kind as a full house (the five_kind_house option) ------------------------
+
+
+@pytest.mark.parametrize("house", [False, True])
+def test_five_of_a_kind_in_full_house_by_the_option(house: bool) -> None:
+    """'A yahtzee meets the requirements for a 3 of a kind, 4 of a kind, full house, and chance':
+    by default read as the joker (0 otherwise), with the option as always 25."""
+    state = rolled(new(five_kind_house=house), "4,4,4,4,4")
+    assert scores(state)[Y.FULL_HOUSE] == (25 if house else 0)
+    assert scores(state)[Y.LARGE_STRAIGHT] == 0  # only the full house: the straights stay jokers
+    after = GAME.apply(state, 0, Score(Y.FULL_HOUSE))
+    assert after.cards[0][Y.FULL_HOUSE] == after.cards[0].total == (25 if house else 0)
+
+
+@pytest.mark.parametrize("house", [False, True])
+def test_an_extra_yahtzee_before_its_upper_box_is_filled_by_the_option(house: bool) -> None:
+    # the free joker: not yet a wildcard (the Fours box is open), but a full house with the option
+    state = rolled(with_card(new(five_kind_house=house), yahtzee=50), "4,4,4,4,4")
+    allowed = scores(state)
+    assert allowed[Y.FULL_HOUSE] == (25 if house else 0) and allowed[Y.SMALL_STRAIGHT] == 0
+    after = GAME.apply(state, 0, Score(Y.FULL_HOUSE))
+    assert after.cards[0].total == 50 + (25 if house else 0) + 100
+
+
+def test_the_option_leaves_the_forced_joker_its_upper_box() -> None:
+    state = rolled(with_card(new(joker=Joker.FORCED, five_kind_house=True), yahtzee=50), "5,5,5,5,5")
+    assert scores(state) == {Y.FIVES: 25}
+
+
+def test_the_option_is_a_rule_of_the_command_line_and_the_form() -> None:
+    from parlour.core.options import options, parse_assignments
+
+    assert parse_assignments(Rules, ["five_kind_house=yes"]) == Rules(five_kind_house=True)
+    info = {o.name: o for o in options(Rules)}["five_kind_house"]
+    assert info.kind == "bool" and info.default is False and "full house" in info.help
+
+
 # ---- the forced joker (official rules) -------------------------------------------------
 
 

@@ -99,8 +99,9 @@ def interesting(result: SimulationSummary, plain: int, special: int) -> list[int
     return list(range(plain)) + extra[:special]
 
 
-@pytest.mark.parametrize("rules", [Rules(), Rules(joker=Joker.FORCED), Rules(bonus_needs_fifty=False)],
-                         ids=["manual", "forced-joker", "bonus-any"])
+@pytest.mark.parametrize("rules", [Rules(), Rules(joker=Joker.FORCED), Rules(bonus_needs_fifty=False),
+                                   Rules(five_kind_house=True)],
+                         ids=["manual", "forced-joker", "bonus-any", "five-kind-house"])
 def test_the_simulation_plays_exactly_as_the_optimal_bot(rules: Rules, cache_folder: Path) -> None:
     plain, special = (40, 20) if rules == Rules() else (10, 10)
     result = simulate_optimal(rules, 3000, 7, trace=3000)

@@ -7,6 +7,7 @@ here with fractions over the engine's own scoring (``rules.choices``).
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import math
@@ -31,7 +32,6 @@ from parlour.games.yahtzee.rules import (
     Joker,
     Rules,
     choices,
-    natural_score,
     upper_total,
     yahtzee_bonus,
 )
@@ -45,6 +45,8 @@ FREE_VALUE = 254.58960948196284
 """Ours under the manual's rules (free joker, bonus only with 50 in the Yahtzee box)."""
 FORCED_VALUE = 254.58772873449504
 """Ours under the official forced joker rule (bonus only with 50 in the Yahtzee box)."""
+FIVE_HOUSE_VALUE = 254.60806274044
+"""Ours with five of a kind always a full house (the ``five_kind_house`` option; the issue's figure)."""
 ANY_BONUS_VALUE = 276.1772620789442
 """Ours with the free joker and the 100 bonus even after a scratched (0) Yahtzee box."""
 SD_VALUE = 59.61143585
@@ -79,6 +81,12 @@ def manual(solved: tuple[np.ndarray, np.ndarray], cache_folder: Path) -> Yahtzee
 
 
 @pytest.fixture(scope="session")
+def five_house(cache_folder: Path) -> YahtzeeTable:
+    """Five of a kind always a full house: solved (or loaded) through ``table``, as the bots do."""
+    return table(Rules(five_kind_house=True), cache_folder)
+
+
+@pytest.fixture(scope="session")
 def forced() -> YahtzeeTable:
     variant = Variant(Joker.FORCED)
     return YahtzeeTable(variant, compute(variant)[0])
@@ -105,17 +113,26 @@ def test_the_forced_joker_rule(forced: YahtzeeTable) -> None:
     assert f"{forced.expected():.4f}" == "254.5877"  # so it is the free joker that gives 254.5896
 
 
+def test_five_of_a_kind_as_a_full_house(five_house: YahtzeeTable) -> None:
+    """The option's optimum, 254.60806274 (the default's is 254.5896)."""
+    assert five_house.variant == Variant(five_kind_house=True)
+    assert abs(five_house.expected() - FIVE_HOUSE_VALUE) < 1e-9
+    assert f"{five_house.expected():.8f}" == "254.60806274"
+
+
 def test_the_bonus_without_fifty() -> None:
     values, _ = compute(Variant(bonus_needs_fifty=False))
     assert abs(values[0, 0, 0] - ANY_BONUS_VALUE) < 1e-9
     assert np.array_equal(values[..., 0], values[..., 1])
 
 
-def test_the_fast_and_the_moment_passes_agree(solved: tuple[np.ndarray, np.ndarray]) -> None:
+@pytest.mark.parametrize("house", [False, True])
+def test_the_fast_and_the_moment_passes_agree(solved: tuple[np.ndarray, np.ndarray],
+                                              five_house: YahtzeeTable, house: bool) -> None:
     """The second-moment pass scores every box plainly; the value pass takes short cuts."""
-    values, _ = solved
+    values = five_house.values if house else solved[0]
     rng = np.random.default_rng(7)
-    variant = Variant()
+    variant = Variant(five_kind_house=house)
     for _ in range(40):
         mask = int(rng.integers(0, solver.FULL))
         ups = solver.UPPERS[mask & solver.UPPER_MASK].solve
@@ -133,16 +150,19 @@ def test_the_fast_and_the_moment_passes_agree(solved: tuple[np.ndarray, np.ndarr
 # ---- the solver's scoring is the engine's ---------------------------------------------------------
 
 
-def test_lower_scores_are_the_rules() -> None:
-    table_ = scoring.lower_scores(False)
+@pytest.mark.parametrize("house", [False, True])
+def test_lower_scores_are_the_rules(house: bool) -> None:
+    table_ = scoring.lower_scores(house)
     for r, dice in enumerate(solver.ROLLS):
         for i, box in enumerate(widgets.LOWER_BOXES):
-            assert table_[r, i] == natural_score(box, dice)
+            assert table_[r, i] == choices(Rules(five_kind_house=house), [None] * 13, dice)[box]
 
 
+@pytest.mark.parametrize("house", [False, True])
 @pytest.mark.parametrize("joker", list(Joker))
-def test_jokers_are_the_rules(joker: Joker) -> None:
-    variant = Variant(joker)
+def test_jokers_are_the_rules(joker: Joker, house: bool) -> None:
+    variant = Variant(joker, five_kind_house=house)
+    rules = Rules(joker=joker, five_kind_house=house)
     for mask in range(solver.MASKS):
         if not mask & solver.Y_BIT:
             continue
@@ -150,7 +170,7 @@ def test_jokers_are_the_rules(joker: Joker) -> None:
         card[Box.YAHTZEE.index] = 50
         mine = solver.joker_scores(variant, mask)
         for dice in FIVES:
-            assert mine[dice[0]] == choices(Rules(joker=joker), card, dice), (mask, dice)
+            assert mine[dice[0]] == choices(rules, card, dice), (mask, dice)
 
 
 # ---- brute force ------------------------------------------------------------------------------
@@ -281,15 +301,18 @@ CASES = [  # open boxes, other scores, whether the second moment is well defined
     ({Box.FULL_HOUSE, Box.SMALL_STRAIGHT}, {"yahtzee": 50}, True),   # jokers: wild everywhere
     ({Box.YAHTZEE, Box.FOURS}, {}, True),
     ({Box.THREE_KIND, Box.FOUR_KIND}, {"yahtzee": 0}, False),        # a zero fits either box
+    ({Box.TWOS, Box.FULL_HOUSE}, {"yahtzee": 50}, True),             # a full house of twos by the option
+    ({Box.YAHTZEE, Box.FULL_HOUSE}, {}, True),  # a first Yahtzee: 50 (or 25 by the option)
 ]
 
 
 @pytest.mark.parametrize(("open_boxes", "scores", "defined"), CASES)
-def test_end_games_match_brute_force(manual: YahtzeeTable, forced: YahtzeeTable, open_boxes: set[Box],
-                                     scores: dict[str, int], defined: bool) -> None:
+def test_end_games_match_brute_force(manual: YahtzeeTable, forced: YahtzeeTable, five_house: YahtzeeTable,
+                                     open_boxes: set[Box], scores: dict[str, int], defined: bool) -> None:
     card = card_with(open_boxes, **scores)
     position = Position.of_card(card)
-    for tbl, rules in ((manual, Rules()), (forced, Rules(joker=Joker.FORCED))):
+    for tbl, rules in ((manual, Rules()), (forced, Rules(joker=Joker.FORCED)),
+                       (five_house, Rules(five_kind_house=True))):
         brute = Brute(rules)
         by_roll, by_keep = brute.turn(card)
         v, w = by_keep[3][()]
@@ -432,6 +455,21 @@ def test_the_cache_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> No
 def test_the_table_rules_key() -> None:
     assert Variant.of(Rules(preview=False, colour_code=True)) == Variant()
     assert Variant.of(Rules(joker=Joker.FORCED, bonus_needs_fifty=False)).key == "forced-any"
+    assert Variant.of(Rules(five_kind_house=True)).key == "free-fifty-fivehouse"
+
+
+def test_the_cache_tells_the_five_of_a_kind_option_apart(solved: tuple[np.ndarray, np.ndarray],
+                                                         five_house: YahtzeeTable, tmp_path: Path) -> None:
+    default, house = Variant(), Variant(five_kind_house=True)
+    assert store.cache_file(house, tmp_path).name == "yahtzee-v1-free-fifty-fivehouse.npz"
+    path = store.cache_file(default, tmp_path)
+    assert store.save_array(path, default, "values", solved[0])
+    assert store.load_array(path, house, "values") is None  # the other rule's table is never read
+    path = store.cache_file(house, tmp_path)
+    assert store.save_array(path, house, "values", five_house.values)
+    assert store.load_array(path, default, "values") is None
+    loaded = store.load_array(path, house, "values")
+    assert loaded is not None and np.array_equal(loaded, five_house.values)
 
 
 # ---- the advisor and the bot ------------------------------------------------------------------------
@@ -507,6 +545,30 @@ def test_the_optimal_bot_plays_the_best_move(manual: YahtzeeTable) -> None:
         legal = GAME.legal_moves(state, seat)
         move = bot.choose(GAME, GAME.view(state, seat), legal, rng)
         assert move == advise(state, seat).options[0].move
+
+
+def test_the_advisor_and_the_bot_follow_the_five_of_a_kind_option(manual: YahtzeeTable,
+                                                                  five_house: YahtzeeTable) -> None:
+    """Five 1s, no rolls left, Ones and Full house open (an extra Yahtzee, not yet a joker):
+    by default 5 in Ones (Full house would score 0); with the option 25 in Full house."""
+    from parlour.games.yahtzee import GAME
+    from parlour.games.yahtzee.advisor import advise
+    from parlour.games.yahtzee.bots.optimal import OptimalBot
+
+    chosen = {}
+    for house in (False, True):
+        rules = Rules(five_kind_house=house)
+        state = GAME.initial_state(rules, 1)
+        card = card_with({Box.ONES, Box.FULL_HOUSE}, yahtzee=0, sixes=12)  # no upper bonus at stake
+        state = dataclasses.replace(state, cards=(dataclasses.replace(state.cards[0], boxes=card),))
+        for _ in range(3):
+            state = GAME.apply(state, 0, GAME.parse_move(state, 0, "roll"))
+            state = GAME.apply(state, CHANCE, (1, 1, 1, 1, 1))
+        hint = advise(state, 0)
+        move = OptimalBot().choose(GAME, GAME.view(state, 0), GAME.legal_moves(state, 0), random.Random(1))
+        assert move == hint.options[0].move
+        chosen[house] = GAME.format_action(state, 0, move)
+    assert chosen == {False: "score ones", True: "score house"}
 
 
 def test_the_optimal_bot_plays_whole_games(manual: YahtzeeTable) -> None:

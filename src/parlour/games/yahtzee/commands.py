@@ -148,7 +148,7 @@ def _print_game(out: dict[str, Any], as_json: bool, console: Console) -> int:
         console.print(json.dumps(out, indent=2))
         return 0
     rules = ", ".join(f"{k}={json.dumps(v)}" for k, v in out["rules"].items()
-                      if k in ("joker", "bonus_needs_fifty"))
+                      if k in ("joker", "bonus_needs_fifty", "five_kind_house"))
     console.print(f"Yahtzee, optimal solitaire play ({rules})")
     console.print(f"Expected final score: {out['expected']:.4f}  (exactly {out['expected']!r})")
     console.print(f"Standard deviation:   {out['sd']:.4f}")

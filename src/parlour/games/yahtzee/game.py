@@ -34,7 +34,8 @@ class Yahtzee(Game[Rules, State, Move, Dice, YahtzeeView]):
     rules_type = Rules
 
     def conformance_cases(self) -> tuple[tuple[Rules, int], ...]:
-        """Both joker rules, both bonus conventions, the screen options; 1, 2 and 3 players.
+        """Both joker rules, both bonus conventions, five of a kind as a full house, the screen
+        options; 1, 2 and 3 players.
 
         (Bigger tables are played in the game's own tests: the suite's checks grow with the
         square of the table size, and a game of Yahtzee is long.)"""
@@ -44,6 +45,7 @@ class Yahtzee(Game[Rules, State, Move, Dice, YahtzeeView]):
             (R(joker=Joker.FORCED), 1), (R(joker=Joker.FORCED), 2),
             (R(bonus_needs_fifty=False, preview=False, colour_code=True), 2),
             (R(joker=Joker.FORCED, bonus_needs_fifty=False, colour_code=True), 3),
+            (R(five_kind_house=True), 1),
         )
 
     # ---- the rules: engine ----------------------------------------------------------------

@@ -1,8 +1,9 @@
 """House rules of Yahtzee, and the scoring of every box.
 
 The defaults are the manual's rules (see ``docs/rules/yahtzee.md``); the
-official "forced joker" rule and the bonus convention are options, and so are
-the screen features the manual describes (point preview, colour coding).
+official "forced joker" rule, the bonus convention and five of a kind as a full
+house (the other reading of the manual's sentence) are options, and so are the
+screen features the manual describes (point preview, colour coding).
 Scoring is plain functions of the five dice, shared by the engine, the bots
 and the solver.
 """
@@ -97,6 +98,10 @@ class Rules:
         metadata={"label": "100 bonus only after a 50",
                   "help": "The 100 bonus for an extra Yahtzee only if the Yahtzee box holds 50 (not 0)"},
     )
+    five_kind_house: bool = field(
+        default=False,
+        metadata={"help": "Five of a kind always scores 25 as a full house (not only as a joker)"},
+    )
     preview: bool = field(
         default=True, metadata={"label": "Point preview",
                                 "help": "Show what the dice would score in each open box"}
@@ -127,13 +132,18 @@ def _run(dice: Sequence[int]) -> int:
     return best
 
 
-def natural_score(box: Box, dice: Sequence[int]) -> int:
+def natural_score(box: Box, dice: Sequence[int], five_kind_house: bool = False) -> int:
     """What the dice score in ``box`` by its own requirement (no wildcard).
+
+    ``five_kind_house``: five of a kind meets the full house's requirement (the
+    ``five_kind_house`` option; by default it does not).
 
     >>> natural_score(Box.THREES, (1, 3, 4, 4, 3)), natural_score(Box.FOURS, (1, 3, 4, 4, 3))
     (6, 8)
     >>> natural_score(Box.FULL_HOUSE, (2, 2, 5, 5, 5)), natural_score(Box.FULL_HOUSE, (5, 5, 5, 5, 5))
     (25, 0)
+    >>> natural_score(Box.FULL_HOUSE, (5, 5, 5, 5, 5), five_kind_house=True)
+    25
     >>> natural_score(Box.SMALL_STRAIGHT, (1, 2, 3, 4, 4)), natural_score(Box.LARGE_STRAIGHT, (1, 2, 3, 4, 6))
     (30, 0)
     """
@@ -146,7 +156,8 @@ def natural_score(box: Box, dice: Sequence[int]) -> int:
     if box is Box.FOUR_KIND:
         return total if most >= 4 else 0
     if box is Box.FULL_HOUSE:
-        return FULL_HOUSE if sorted(counts(dice)) == [0, 0, 0, 0, 2, 3] else 0
+        house = sorted(counts(dice)) == [0, 0, 0, 0, 2, 3] or (five_kind_house and most == 5)
+        return FULL_HOUSE if house else 0
     if box is Box.SMALL_STRAIGHT:
         return SMALL_STRAIGHT if _run(dice) >= 4 else 0
     if box is Box.LARGE_STRAIGHT:
@@ -160,8 +171,9 @@ WILD_VALUES = {Box.FULL_HOUSE: FULL_HOUSE, Box.SMALL_STRAIGHT: SMALL_STRAIGHT,
                Box.LARGE_STRAIGHT: LARGE_STRAIGHT}
 
 
-def box_score(box: Box, dice: Sequence[int], wild: bool) -> int:
-    """What the dice score in ``box``; ``wild``: they are an extra Yahtzee used as a wildcard.
+def box_score(box: Box, dice: Sequence[int], wild: bool, five_kind_house: bool = False) -> int:
+    """What the dice score in ``box``; ``wild``: they are an extra Yahtzee used as a wildcard
+    (``five_kind_house`` as in :func:`natural_score`).
 
     >>> box_score(Box.LARGE_STRAIGHT, (4, 4, 4, 4, 4), wild=True)
     40
@@ -170,7 +182,7 @@ def box_score(box: Box, dice: Sequence[int], wild: bool) -> int:
     """
     if wild and box in WILD_VALUES:
         return WILD_VALUES[box]
-    return natural_score(box, dice)
+    return natural_score(box, dice, five_kind_house)
 
 
 def upper_total(boxes: Sequence[int | None]) -> int:
@@ -207,20 +219,25 @@ def choices(rules: Rules, boxes: Sequence[int | None], dice: Sequence[int]) -> d
     40
     >>> list(choices(Rules(joker=Joker.FORCED), card, (5, 5, 5, 5, 5)))   # forced: the fives box
     [<Box.FIVES: 'fives'>]
+    >>> choices(Rules(), [None] * 13, (3, 3, 3, 3, 3))[Box.FULL_HOUSE]      # not a full house ...
+    0
+    >>> choices(Rules(five_kind_house=True), [None] * 13, (3, 3, 3, 3, 3))[Box.FULL_HOUSE]  # ... or one
+    25
     """
+    house = rules.five_kind_house
     open_boxes = [b for b in BOXES if boxes[b.index] is None]
     if not extra_yahtzee(boxes, dice):
-        return {b: natural_score(b, dice) for b in open_boxes}
+        return {b: natural_score(b, dice, house) for b in open_boxes}
     own = UPPER[dice[0] - 1]
     own_filled = boxes[own.index] is not None
     if rules.joker is Joker.FREE:
-        return {b: box_score(b, dice, wild=own_filled) for b in open_boxes}
+        return {b: box_score(b, dice, wild=own_filled, five_kind_house=house) for b in open_boxes}
     if not own_filled:
         return {own: natural_score(own, dice)}
     lower = [b for b in open_boxes if not b.upper]
     if lower:
-        return {b: box_score(b, dice, wild=True) for b in lower}
-    return {b: natural_score(b, dice) for b in open_boxes}
+        return {b: box_score(b, dice, wild=True, five_kind_house=house) for b in lower}
+    return {b: natural_score(b, dice, house) for b in open_boxes}
 
 
 def final_score(boxes: Sequence[int | None], bonus_yahtzees: int) -> int:

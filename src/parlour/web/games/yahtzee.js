@@ -10,7 +10,7 @@
 import {h, icon, svg} from "/static/js/svg.js";
 import {isField, isMe, isShown, nameOf, plural, say, who} from "/static/js/view.js";
 import {FACE_WORD, LOWER_NOTE, UPPER, blockedReason, drawAll, drawCard, pipFace} from "./yahtzee/card.js";
-import {DICE, ROLLS, canHold, drawDice, placeDice, rollMove} from "./yahtzee/dice.js";
+import {DICE, ROLLS, canHold, drawDice, placeDice, rollMove, saveHeld} from "./yahtzee/dice.js";
 
 // ---- building the DOM once ------------------------------------------------------
 function buildSlot(st, i) {
@@ -273,6 +273,7 @@ function draw(st) {
   st.view = view;
   const mine = ctx.legal.length > 0;
   placeDice(st, view);
+  saveHeld(st);
 
   // whose card is big: the one chosen, else this device's seat, else the current player's
   // a new turn to play on this device: back to the card of the seat playing

@@ -45,9 +45,8 @@ from parlour.games.yahtzee.solver.widgets import (
 @lru_cache(maxsize=2)
 def lower_scores(five_kind_house: bool) -> Floats:
     """``[r, i]``: what roll ``r`` scores naturally in ``LOWER_BOXES[i]``."""
-    table = np.array([[natural_score(b, r) for b in LOWER_BOXES] for r in ROLLS], dtype=np.float64)
-    if five_kind_house:
-        table[YAHTZEE_ROWS, LOWER_BOXES.index(Box.FULL_HOUSE)] = FULL_HOUSE
+    table = np.array([[natural_score(b, r, five_kind_house) for b in LOWER_BOXES] for r in ROLLS],
+                     dtype=np.float64)
     table.setflags(write=False)
     return table
 
@@ -77,7 +76,7 @@ def _joker_table(variant: Variant) -> Floats:
         scores[:, own] = 5 * f
         for box in (Box.THREE_KIND, Box.FOUR_KIND, Box.CHANCE):
             scores[:, box.index] = 5 * f
-        house = FULL_HOUSE if variant.five_kind_house else 0
+        house = natural_score(Box.FULL_HOUSE, (f,) * 5, variant.five_kind_house)
         scores[:, Box.FULL_HOUSE.index] = np.where(wild[:, 0], FULL_HOUSE, house)
         scores[:, Box.SMALL_STRAIGHT.index] = np.where(wild[:, 0], SMALL_STRAIGHT, 0)
         scores[:, Box.LARGE_STRAIGHT.index] = np.where(wild[:, 0], LARGE_STRAIGHT, 0)

@@ -103,8 +103,11 @@ _ROLL_OF = np.zeros(6**5, dtype=np.intp)
 for _code in range(6**5):
     _ROLL_OF[_code] = ROLLS.index(tuple(sorted(_code // 6**i % 6 + 1 for i in range(5))))
 _PLACES = 6 ** np.arange(5)
-_NATURAL: Ints = np.array([[natural_score(b, r) for b in BOXES] for r in ROLLS], dtype=np.intp)
-"""``_NATURAL[r, i]``: what roll ``r`` scores in ``BOXES[i]`` by the rules (no wildcard)."""
+_NATURAL: dict[bool, Ints] = {
+    house: np.array([[natural_score(b, r, house) for b in BOXES] for r in ROLLS], dtype=np.intp)
+    for house in (False, True)
+}
+"""``_NATURAL[five_kind_house][r, i]``: what roll ``r`` scores in ``BOXES[i]`` by the rules (no wildcard)."""
 _FIVE_OF_A_KIND = np.array([len(set(r)) == 1 for r in ROLLS])
 
 
@@ -289,7 +292,7 @@ def _score(rules: Rules, cards: _Games, turn: _Turn) -> npt.NDArray[np.bool_]:
     if (box < 0).any() or (cards.boxes[games, box] >= 0).any():
         raise RuntimeError("the simulation chose a filled box (a bug)")
     extra = _FIVE_OF_A_KIND[last] & (cards.boxes[:, _Y] >= 0)
-    points = _NATURAL[last, box]
+    points = _NATURAL[rules.five_kind_house][last, box]
     bonus = np.zeros(n, dtype=bool)
     for g in np.flatnonzero(extra).tolist():
         card = [None if v < 0 else v for v in cards.boxes[g].tolist()]

@@ -45,12 +45,11 @@ class Variant:
     joker: Joker = Joker.FREE
     bonus_needs_fifty: bool = True
     five_kind_house: bool = False
-    """Five of a kind also scores 25 as a natural full house (the manual does not say so;
-    kept only to compare with published figures: see ``docs/rules/yahtzee.md``)."""
+    """Five of a kind always scores 25 as a full house (the option of that name)."""
 
     @classmethod
     def of(cls, rules: Rules) -> Variant:
-        return cls(rules.joker, rules.bonus_needs_fifty, bool(getattr(rules, "five_kind_house", False)))
+        return cls(rules.joker, rules.bonus_needs_fifty, rules.five_kind_house)
 
     @property
     def key(self) -> str:

@@ -78,9 +78,13 @@ export function drawCard(st, view, seat) {
     } else if (blocked) {
       box.points.append(h("span", {class: "yz-lock"}, "not now"));
       label = `${b.title}: not allowed now`;
-    } else if (preview !== null) {
+    } else if (preview) {
       box.points.append(h("span", {class: "yz-preview"}, String(preview)));
       label = playable ? `Score ${b.title}: ${plural(preview, "point", "points")}` : `${b.title}: would score ${preview}`;
+    } else if (preview === 0) {
+      // the manual: the preview shows what a box would score "unless you would get zero points"
+      box.points.append(h("span", {class: "yz-empty", "aria-hidden": "true"}));
+      label = playable ? `Score ${b.title}: no points` : `${b.title}: would score nothing`;
     } else {
       box.points.append(h("span", {class: "yz-empty", "aria-hidden": "true"}, playable ? "score" : ""));
       label = playable ? `Score ${b.title}` : `${b.title}: open`;

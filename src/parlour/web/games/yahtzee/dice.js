@@ -1,5 +1,7 @@
 // Yahtzee's dice on the table: the five slots (a kept die stays in its slot while the others are
 // rolled), whether dice may be kept now, the move a roll sends, and the dice drawn on every update.
+// The dice held before the next roll live only in this page until it is sent; they (and where each
+// die lies) are kept in sessionStorage for the roll they belong to, so a reload shows them as they were.
 
 import {die} from "/static/js/svg.js";
 import {nameOf, who} from "/static/js/view.js";
@@ -30,6 +32,30 @@ export function rollMove(st) {
   return `keep ${values.join(" ")}`;
 }
 
+// ---- what a reload must not forget --------------------------------------------------
+const heldKey = (st) => `parlour:yahtzee-held:${st.ctx.state ? st.ctx.state.code : ""}`;
+
+/** Remember the slots and the held dice of this roll (st.rollKey) for a reload of the page. */
+export function saveHeld(st) {
+  try {
+    if (st.slots.length === DICE) {
+      sessionStorage.setItem(heldKey(st), JSON.stringify({roll: st.rollKey, slots: st.slots, held: [...st.held]}));
+    } else {
+      sessionStorage.removeItem(heldKey(st));
+    }
+  } catch { /* private mode: not kept */ }
+}
+
+/** The slots and held dice remembered for this very roll, or null (another roll, or none). */
+function savedHeld(st, dice) {
+  let saved;
+  try { saved = JSON.parse(sessionStorage.getItem(heldKey(st)) || "null"); } catch { return null; }
+  if (!saved || saved.roll !== st.rollKey || !Array.isArray(saved.slots) || !Array.isArray(saved.held)) return null;
+  const same = [...saved.slots].sort((a, b) => a - b).join() === [...dice].sort((a, b) => a - b).join();
+  const held = saved.held.filter((i) => Number.isInteger(i) && i >= 0 && i < DICE);
+  return same && held.length === saved.held.length ? {slots: saved.slots, held: new Set(held)} : null;
+}
+
 // ---- the dice on the table ----------------------------------------------------------
 /** Place the server's sorted dice in the five slots, keeping the kept dice where they were. */
 export function placeDice(st, view) {
@@ -55,7 +81,12 @@ export function placeDice(st, view) {
   let kept = null;
   if (st.slots.length === DICE && view.rolls === st.lastRolls + 1) kept = view.kept || null;
   const fresh = kept !== null ? without(dice, kept) : null;
-  if (fresh === null) {
+  const saved = firstSight ? savedHeld(st, dice) : null;
+  if (saved !== null) {
+    // a reload: the dice as they were, the held ones held
+    st.slots = [...saved.slots];
+    st.held = saved.held;
+  } else if (fresh === null) {
     // a new turn's first roll, a reload, or the log does not say: lowest first
     st.slots = [...dice];
     st.held.clear();
