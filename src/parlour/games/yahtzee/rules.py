@@ -100,7 +100,8 @@ class Rules:
     )
     five_kind_house: bool = field(
         default=False,
-        metadata={"help": "Five of a kind always scores 25 as a full house (not only as a joker)"},
+        metadata={"label": "Five of a kind is always a full house",
+                  "help": "Five of a kind always scores 25 as a full house (not only as a joker)"},
     )
     preview: bool = field(
         default=True, metadata={"label": "Point preview",
