@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from browserkit import DESKTOP, NEEDS_CHROMIUM, PHONE, Pages, shown, wait_for_turn_or_end
+from browserkit import DESKTOP, NEEDS_CHROMIUM, PHONE, Pages, open_moves, shown, wait_for_turn_or_end
 from playwright.sync_api import Page, expect
 
 from parlour.core.protocol import CHANCE
@@ -265,6 +265,7 @@ def test_a_whole_game_of_rounds_by_clicking_against_the_dealer_mimic(
             shots.add("phone-play")
         if "keys-in-field" not in done:  # a key typed into a form field is text, not a move
             before = log_count(ann)
+            open_moves(ann)
             ann.fill("#move-text", "")
             ann.type("#move-text", "hs")
             time.sleep(0.2)

@@ -18,7 +18,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from browserkit import DESKTOP, NEEDS_CHROMIUM, PHONE, Pages, short, shown, wait_for_turn_or_end
+from browserkit import DESKTOP, NEEDS_CHROMIUM, PHONE, Pages, short, shown, type_move, wait_for_turn_or_end
 from playwright.sync_api import Page, expect
 
 from parlour.core.cards import Card
@@ -200,8 +200,7 @@ def test_a_whole_hand_by_clicking_against_the_simple_bot(pages: Pages, served: t
                     taken.click(force=True)  # aria-disabled: Playwright would wait for it
                     expect(ann.locator(".gr-say")).to_have_text(
                         f"You took {short(card)} from the discard pile this turn: discard another card.")
-                    ann.fill("#move-text", "draw")
-                    ann.press("#move-text", "Enter")
+                    type_move(ann, "draw")
                     expect(ann.locator("#move-error")).to_have_text(
                         "You hold eleven cards: discard, knock or go gin.")
                     assert log_count(ann) == lines and hand_cards(ann) == cards and legal_moves(ann) == moves
