@@ -339,7 +339,7 @@ def test_the_lay_off_step_after_the_bot_knocks(pages: Pages, served: tuple[str, 
         expect(page.locator(".gr-prompt")).to_contain_text("Simple bot refused the up-card")
         click_and_wait(page, "[data-action=pass]")
     # the bot draws and knocks: Ann's cards that fit its melds are offered, one at a time
-    page.wait_for_selector(".move-btn[data-move='done']")
+    page.wait_for_selector(".move-btn[data-move='done']", state="attached")
     assert table.state.phase is Phase.LAYOFF and table.state.knocker == 1
     moves = legal_moves(page)
     fits = [m.split()[-1] for m in moves if m.startswith("lay off ") and m != "lay off best"]

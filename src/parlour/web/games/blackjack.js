@@ -404,13 +404,13 @@ function drawShoe(st, v) {
       if (again) again.focus();
     });
     const fmt = (x) => (x > 0 ? `+${x}` : x < 0 ? `\u2212${-x}` : "0");
-    parts.push(h("p", {class: "bj-count"}, [
-      showCount ? h("span", {class: "bj-count-values"}, [
-        "Hi-Lo running count ", h("strong", {class: "bj-running"}, fmt(s.running_count)),
-        ", true count ", h("strong", {class: "bj-true"}, s.true_count === null ? "\u2014" : fmt(s.true_count)),
-      ]) : h("span", {class: "muted"}, "The count is hidden."),
-      " ", toggle,
-    ]));
+    const values = showCount ? h("span", {class: "bj-count-values"}, [
+      "Hi-Lo running count ", h("strong", {class: "bj-running"}, fmt(s.running_count)),
+      ", true count ", h("strong", {class: "bj-true"}, s.true_count === null ? "\u2014" : fmt(s.true_count)),
+    ]) : h("span", {class: "muted"}, "The count is hidden.");
+    // once the game is over there is nothing to toggle: the count stays as it was shown, or goes
+    if (!v.over) parts.push(h("p", {class: "bj-count"}, [values, " ", toggle]));
+    else if (showCount) parts.push(h("p", {class: "bj-count"}, values));
   }
   st.shoe.replaceChildren(h("h3", {}, "The shoe"), ...parts);
 }

@@ -9,7 +9,7 @@ const generics = new Set();  // the games drawn by the generic view
 let boardRoot = null;        // the element the current view module owns
 let boardModule = null;      // {name, module}
 let boardToken = 0;          // counts the calls of renderBoard: the last one draws
-let handTurn = null;         // the turn whose start brought the player's hand into view
+let handTurn = null;         // the position that brought the player's hand into view
 
 async function moduleFor(game) {
   if (modules.has(game)) return modules.get(game);
@@ -77,13 +77,14 @@ async function stylesLoaded() {
 }
 
 /**
- * When the player's turn starts, their hand (the element a view marks data-own-hand) is brought
- * into view if any of it is off the screen: on a phone the table above it is taller than the screen.
- * Not while they are typing, and once per turn, so a player who scrolls away stays where they are.
+ * Whenever the player has a choice to make, their hand (the element a view marks data-own-hand) is
+ * brought into view if any of it is off the screen: on a phone the table above it is taller than the
+ * screen.  Not while they are typing, and once per position, so that a player who scrolls away to
+ * read something stays there until the game moves on.
  */
 function showHand(host, ctx) {
   const hand = host.querySelector("[data-own-hand]");
-  const turn = ctx.legal.length ? `${ctx.state.game_no}:${ctx.seat}:${ctx.state.to_act.join(",")}` : null;
+  const turn = ctx.legal.length ? `${ctx.state.game_no}:${ctx.state.seq}:${ctx.seat}` : null;
   if (!hand || !turn) { handTurn = turn; return; }
   if (turn === handTurn) return;
   handTurn = turn;
