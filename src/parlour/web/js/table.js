@@ -1,5 +1,5 @@
-// A table: the seats, the game drawn by its view module, the legal moves as buttons, a text box
-// for typed moves, hints, the log, the result and standings.  The server is authoritative: this
+// A table: the seats, the game drawn by its view module, the legal moves as buttons and a text box
+// for typed moves (folded in a closed "Type a move" section), hints, the log, the result and standings.  The server is authoritative: this
 // page only renders the last `state` message and sends what the person chooses.
 // The WebSocket protocol is described in docs/server.md.
 // This module holds the connection, the messages, playing (the moves, the typed move, hints), the
