@@ -82,6 +82,7 @@ def test_the_notation_is_folded_away_and_a_typed_move_plays(pages: Pages, base_u
     wait_log_beyond(page, before)
     expect(section).to_have_attribute("open", "")  # it stays open for those who like notation
     expect(page.locator("#move-error")).to_be_empty()
+    expect(page.locator(".move-btn[data-move^='keep']").first).to_be_visible()  # the dice have landed
     my_turn(page)
     moves = legal_moves(page)
     assert sum(m.startswith("keep") for m in moves) >= 10
@@ -175,6 +176,7 @@ def test_a_hint_opens_by_the_board(pages: Pages, base_url: str, viewport: Viewpo
     before = log_count(page)
     page.click("[data-action=roll2]")  # the view's own button
     wait_log_beyond(page, before)
+    expect(page.locator("[data-action=cover]")).to_be_visible()  # the dice have landed: tiles to cover
     my_turn(page)
     page.evaluate("window.scrollTo(0, 0)")
     page.click("#hint-button")
