@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -88,3 +88,18 @@ def wait_for_turn_or_end(page: Page, timeout: float = 30_000) -> bool:
                            f" || (document.querySelectorAll('.move-btn').length > 0 && {DRAWN})",
                            timeout=timeout)
     return not page.locator("#result").is_visible()
+
+
+def open_moves(page: Page) -> None:
+    """Open the table's "Type a move" section (closed until a person opens it): the notation buttons
+    and the text box are inside."""
+    if page.locator("#type-move").get_attribute("open") is None:
+        page.click("#type-move > summary")
+    expect(page.locator("#move-text")).to_be_visible()
+
+
+def type_move(page: Page, text: str) -> None:
+    """Type a move in the "Type a move" section, as a person would, and press Enter."""
+    open_moves(page)
+    page.fill("#move-text", text)
+    page.press("#move-text", "Enter")

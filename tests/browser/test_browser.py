@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import NEEDS_CHROMIUM, PHONE, Pages, api, wait_for_turn_or_end
+from browserkit import NEEDS_CHROMIUM, PHONE, Pages, api, open_moves, type_move, wait_for_turn_or_end
 from playwright.sync_api import Page, expect
 
 pytestmark = NEEDS_CHROMIUM
@@ -151,14 +151,14 @@ def test_two_devices_play_each_other_to_the_end(pages: Pages, base_url: str, tmp
             other = bob if actor is ann else ann
             before = log_count(actor)
             if actor is ann:
+                open_moves(ann)
                 ann.locator(".move-btn").first.click()
                 movers.add("Ann")
             else:
                 move = legal_moves(bob)[0]
                 # typed in the text box; flips typed lowest first, spaced: the server reads any order
                 typed = move if move.startswith("roll") else " ".join(reversed(move.split("+")))
-                bob.fill("#move-text", typed)
-                bob.press("#move-text", "Enter")
+                type_move(bob, typed)
                 movers.add("Bob")
             wait_log_beyond(actor, before)
             wait_log_beyond(other, before)
@@ -225,8 +225,7 @@ def test_refused_moves_show_the_servers_message_and_change_nothing(pages: Pages,
     error = page.locator("#move-error")
     expect(error).to_be_empty()
 
-    page.fill("#move-text", "roll 3")
-    page.press("#move-text", "Enter")
+    type_move(page, "roll 3")
     expect(error).to_have_text("Throw one die or two, not 3.")
     expect(page.locator("#log li[data-n]")).to_have_count(0)
     expect(page.locator("[data-action=roll2]")).to_be_visible()
@@ -237,8 +236,7 @@ def test_refused_moves_show_the_servers_message_and_change_nothing(pages: Pages,
     total = sum(int(d) for d in dice.split("+"))
     moves, lines = legal_moves(page), log_count(page)
     wrong = "1" if total != 1 else "2"
-    page.fill("#move-text", wrong)
-    page.press("#move-text", "Enter")
+    type_move(page, wrong)
     expect(error).to_have_text(f"{wrong} makes {wrong}, but the throw was {total}.")
     page.screenshot(path=str(tmp_path / "refused.png"), full_page=True)
     expect(page.locator("#log li[data-n]")).to_have_count(lines)
@@ -246,8 +244,7 @@ def test_refused_moves_show_the_servers_message_and_change_nothing(pages: Pages,
     expect(page.locator(".stb .tile.covered")).to_have_count(0)
 
     # a good move clears the message
-    page.fill("#move-text", moves[0])
-    page.press("#move-text", "Enter")
+    type_move(page, moves[0])
     wait_log_beyond(page, lines)
     expect(error).to_be_empty()
 

@@ -18,7 +18,7 @@ import re
 import urllib.request
 from typing import Any
 
-from browserkit import DESKTOP, NEEDS_CHROMIUM, PHONE, Pages, wait_for_turn_or_end
+from browserkit import DESKTOP, NEEDS_CHROMIUM, PHONE, Pages, type_move, wait_for_turn_or_end
 from playwright.sync_api import Page, expect
 
 from parlour.core.protocol import CHANCE
@@ -265,8 +265,7 @@ def test_a_whole_game_by_clicking_against_the_random_bot(pages: Pages, served: t
             # a typed move goes through the table's text box; a refused one changes nothing
             absent = next(str(t) for t in reversed(tiles_of((1 << 28) - 1)) if str(t) not in
                           {m.split()[0] for m in moves} and not state.hands[0] >> t.index & 1)
-            page.fill("#move-text", f"{absent} left")
-            page.press("#move-text", "Enter")
+            type_move(page, f"{absent} left")
             expect(page.locator("#move-error")).to_have_text(re.compile(r"^You do not hold"))
             assert log_count(page) == table.seq and legal_moves(page) == moves
             page.fill("#move-text", "")
@@ -463,6 +462,50 @@ def test_long_lines_turn_and_fit_any_width(pages: Pages, served: tuple[str, Any]
     page.wait_for_function("() => Number(document.querySelector('.dm-line').dataset.width) > 20")
     assert outside(page) == []
     page.screenshot(path="/tmp/dominoes-snake-wide.png", full_page=True)
+
+
+FIRST_ROW = """() => {
+  // the tiles lying across the lead's middle: the line's first row, and how much of the table it spans
+  const table = document.querySelector('.dm-table').getBoundingClientRect();
+  const lead = document.querySelector('.dm-line .dm-laid[data-arm=lead]').getBoundingClientRect();
+  const y = lead.top + lead.height / 2;
+  const row = [...document.querySelectorAll('.dm-line .dm-laid')].map((g) => g.getBoundingClientRect())
+    .filter((r) => r.top < y && r.bottom > y);
+  return (Math.max(...row.map((r) => r.right)) - Math.min(...row.map((r) => r.left))) / table.width; }"""
+
+
+def test_the_line_uses_the_tables_width_before_it_turns(pages: Pages, served: tuple[str, Any]) -> None:
+    """A line played mostly on one end runs across the whole table before its first corner, on a phone
+    and on a laptop (the lead moves aside), and every tile still lies on the table, none on another."""
+    base_url, _ = served
+    page = pages.new(PHONE)
+    page.goto(base_url + "/")
+
+    def one_end(view: dict[str, Any]) -> dict[str, Any]:
+        """The line with its longer arm on the right and one tile on the left."""
+        long, short = sorted((view["left"], view["right"]), key=len, reverse=True)
+        return dict(view, right=long, left=short[:1])
+
+    view, legal = a_long_line(4)
+    view = one_end(view)
+    lopsided = [one_end(a_long_line(seed)[0]) for seed in (1, 2, 3)]
+    assert page.evaluate(LAYOUT_CHECK, lopsided) == []
+    page.evaluate("""async ([view, legal]) => {
+      const {render} = await import('/static/games/dominoes.js');
+      const host = document.createElement('div');
+      document.body.replaceChildren(host);
+      render(host, {view, legal, seat: 0, names: ['Ann', 'Bob', 'Cat', 'Dan'], held: [0], play: () => {},
+                    state: {game_no: 1}});
+    }""", [view, legal])
+    settled(page)
+    page.screenshot(path="/tmp/dominoes-one-end.png", full_page=True)
+    assert rows_of_line(page) >= 2 and outside(page) == []
+    assert page.evaluate(FIRST_ROW) > 0.85
+    page.set_viewport_size(DESKTOP)
+    settled(page)
+    page.screenshot(path="/tmp/dominoes-one-end-wide.png", full_page=True)
+    assert outside(page) == []
+    assert rows_of_line(page) == 1 or page.evaluate(FIRST_ROW) > 0.85  # a laptop's table holds it in one row
 
 
 def test_pass_and_play_shows_only_the_hand_at_the_device(pages: Pages, served: tuple[str, Any]) -> None:

@@ -18,7 +18,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from browserkit import DESKTOP, NEEDS_CHROMIUM, PHONE, Pages, short, shown, wait_for_turn_or_end
+from browserkit import DESKTOP, NEEDS_CHROMIUM, PHONE, Pages, short, shown, type_move, wait_for_turn_or_end
 from playwright.sync_api import Page, expect
 
 from parlour.core.cards import Card
@@ -200,8 +200,7 @@ def test_a_whole_hand_by_clicking_against_the_simple_bot(pages: Pages, served: t
                     taken.click(force=True)  # aria-disabled: Playwright would wait for it
                     expect(ann.locator(".gr-say")).to_have_text(
                         f"You took {short(card)} from the discard pile this turn: discard another card.")
-                    ann.fill("#move-text", "draw")
-                    ann.press("#move-text", "Enter")
+                    type_move(ann, "draw")
                     expect(ann.locator("#move-error")).to_have_text(
                         "You hold eleven cards: discard, knock or go gin.")
                     assert log_count(ann) == lines and hand_cards(ann) == cards and legal_moves(ann) == moves
@@ -340,7 +339,7 @@ def test_the_lay_off_step_after_the_bot_knocks(pages: Pages, served: tuple[str, 
         expect(page.locator(".gr-prompt")).to_contain_text("Simple bot refused the up-card")
         click_and_wait(page, "[data-action=pass]")
     # the bot draws and knocks: Ann's cards that fit its melds are offered, one at a time
-    page.wait_for_selector(".move-btn[data-move='done']")
+    page.wait_for_selector(".move-btn[data-move='done']", state="attached")
     assert table.state.phase is Phase.LAYOFF and table.state.knocker == 1
     moves = legal_moves(page)
     fits = [m.split()[-1] for m in moves if m.startswith("lay off ") and m != "lay off best"]

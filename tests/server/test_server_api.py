@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -114,7 +115,9 @@ def test_a_whole_game_against_a_bot_and_the_next_one(client: TestClient) -> None
             move = state["legal"]["0"][0]
             me.send({"type": "move", "move": move, "seq": state["seq"]})
             state = me.settled(state["seq"] + 1)
-        assert state["result"].endswith(("wins.", "share the win.", "Nobody won."))
+        score = r"(\d+|did not throw)"
+        ending = rf"(wins|share the win|Nobody won)\. Scores: Ann: {score}, .*: {score}\.$"
+        assert re.match(".*" + ending, state["result"]), state["result"]
         texts = [line["text"] for line in state["log"]]
         shut_by = state["views"]["0"]["history"][-1]["shut_by"]
         assert texts[0] == "Ann throws two dice"

@@ -86,6 +86,12 @@ def describe(state: State, seat: int, action: Move | Dice, names: Sequence[str])
     return f"{who} {verb} {' and '.join(str(t) for t in action.tiles)}"
 
 
+def _each(names: Sequence[str], values: Sequence[object]) -> str:
+    """``Ann: 12, Bob: 7``: each name with its value after a colon, so that a name ending in a number
+    and the score cannot run together (``None``: did not throw, someone shut the box first)."""
+    return ", ".join(f"{names[s]}: {'did not throw' if v is None else v}" for s, v in enumerate(values))
+
+
 def result_text(state: State, names: Sequence[str]) -> str:
     """The result in words: who won, the solo score, the balances when playing for stakes."""
     if state.winners is None:
@@ -99,6 +105,15 @@ def result_text(state: State, names: Sequence[str]) -> str:
         text = f"{' and '.join(who)} share the win."
     if state.players == 1 and state.history:
         text += f" Score: {state.history[-1].scores[0]}."
+    elif state.rules.mode is Mode.CUMULATIVE:
+        text += " Totals: " + _each(names, state.totals) + "."
+    elif state.rules.mode is not Mode.LONG and state.history:  # the long game is a race: no scores
+        last = state.history[-1].scores
+        if state.rules.rounds > 1:
+            text += " Rounds won: " + _each(names, [f"{float(w):g}" for w in state.wins]) + "."
+            text += " Last round's scores: " + _each(names, last) + "."
+        else:
+            text += " Scores: " + _each(names, last) + "."
     if state.rules.stake:
         text += " Balances: " + ", ".join(
             f"{names[s]}: {float(b):+g}" for s, b in enumerate(state.balances))

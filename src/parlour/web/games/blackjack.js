@@ -2,7 +2,7 @@
 // player's spot with their chips, bet and hands (totals, soft totals, bust / blackjack / doubled /
 // surrendered, the hand being played), the bet control and the buttons for exactly the legal moves
 // (with keys), the last round's results, the chips after each round, and the shoe with the Hi-Lo
-// count (which a player may hide).
+// count (shown at a trainer table, elsewhere when a player asks for it).
 // The view-module contract is described at the top of /static/js/generic.js.  Everything drawn here
 // comes from ctx.view, which the server has already cut down to what every seat may know: the hole
 // card is null there, and nothing here could name it.
@@ -61,9 +61,9 @@ function totalText(total, soft) {
 // ---- building ----------------------------------------------------------------------------------
 function build(root) {
   loadStyles(STYLESHEET);
-  let showCount = true;
-  try { showCount = localStorage.getItem(COUNT_KEY) !== "0"; } catch { /* private mode: show it */ }
-  const st = {root, ctx: null, view: null, amount: null, showCount, resultsKey: null};
+  let countAsked = null;  // "1": show the count, "0": hide it, null: as the table is (shown by the trainer)
+  try { countAsked = localStorage.getItem(COUNT_KEY); } catch { /* private mode: not kept */ }
+  const st = {root, ctx: null, view: null, amount: null, countAsked, resultsKey: null};
   st.head = h("div", {class: "bj-head"});
   st.dealer = h("section", {class: "bj-dealer", "aria-label": "The dealer"});
   st.prompt = h("p", {class: "bj-prompt", "aria-live": "polite"});
@@ -392,23 +392,25 @@ function drawShoe(st, v) {
       h("span", {}, `${plural(s.dealt, "card", "cards")} dealt since the shuffle`),
       h("span", {}, `shuffled ${plural(s.shuffles, "time", "times")}`),
     ]));
-    const toggle = h("button", {class: "btn quiet small-btn bj-count-toggle", type: "button", "aria-pressed": String(st.showCount)},
-      st.showCount ? "Hide the count" : "Show the count");
+    // The count is shown at a trainer table, elsewhere only when asked for (the choice kept on this device).
+    const showCount = st.countAsked === null ? !!v.trainer : st.countAsked === "1";
+    const toggle = h("button", {class: "btn quiet small-btn bj-count-toggle", type: "button", "aria-pressed": String(showCount)},
+      showCount ? "Hide the count" : "Show the count");
     toggle.addEventListener("click", () => {
-      st.showCount = !st.showCount;
-      try { localStorage.setItem(COUNT_KEY, st.showCount ? "1" : "0"); } catch { /* not kept */ }
+      st.countAsked = showCount ? "0" : "1";
+      try { localStorage.setItem(COUNT_KEY, st.countAsked); } catch { /* not kept */ }
       drawShoe(st, st.view);
       const again = st.shoe.querySelector(".bj-count-toggle");
       if (again) again.focus();
     });
     const fmt = (x) => (x > 0 ? `+${x}` : x < 0 ? `\u2212${-x}` : "0");
-    parts.push(h("p", {class: "bj-count"}, [
-      st.showCount ? h("span", {class: "bj-count-values"}, [
-        "Hi-Lo running count ", h("strong", {class: "bj-running"}, fmt(s.running_count)),
-        ", true count ", h("strong", {class: "bj-true"}, s.true_count === null ? "\u2014" : fmt(s.true_count)),
-      ]) : h("span", {class: "muted"}, "The count is hidden."),
-      " ", toggle,
-    ]));
+    const values = showCount ? h("span", {class: "bj-count-values"}, [
+      "Hi-Lo running count ", h("strong", {class: "bj-running"}, fmt(s.running_count)),
+      ", true count ", h("strong", {class: "bj-true"}, s.true_count === null ? "\u2014" : fmt(s.true_count)),
+    ]) : h("span", {class: "muted"}, "The count is hidden.");
+    // once the game is over there is nothing to toggle: the count stays as it was shown, or goes
+    if (!v.over) parts.push(h("p", {class: "bj-count"}, [values, " ", toggle]));
+    else if (showCount) parts.push(h("p", {class: "bj-count"}, values));
   }
   st.shoe.replaceChildren(h("h3", {}, "The shoe"), ...parts);
 }

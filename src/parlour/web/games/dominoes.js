@@ -40,7 +40,7 @@ function build(root) {
   st.prompt = h("p", {class: "dm-prompt", "aria-live": "polite"});
   st.actions = h("div", {class: "dm-actions", role: "group", "aria-label": "Actions"});
   st.say = h("p", {class: "dm-say", role: "status"});
-  st.you = h("section", {class: "dm-seat dm-you"});
+  st.you = h("section", {class: "dm-seat dm-you", "data-own-hand": ""});
   st.felt = h("div", {class: "dm-felt"}, [st.others, st.table, st.prompt, st.actions, st.say, st.you]);
   st.last = h("details", {class: "dm-lasthand"});
   st.last.addEventListener("click", (event) => {

@@ -42,7 +42,7 @@ function build(root) {
   st.piles = h("div", {class: "gr-piles"}, [st.stockBtn, st.pileBtn]);
   st.middle.append(st.piles, st.panel);
   st.showdown = h("section", {class: "gr-showdown"});
-  st.you = h("section", {class: "gr-seat gr-you"});
+  st.you = h("section", {class: "gr-seat gr-you", "data-own-hand": ""});
   // The open state of these is redrawn on every update: a click on a summary is the person's choice.
   st.events = h("details", {class: "gr-events"});
   st.events.addEventListener("click", (event) => {

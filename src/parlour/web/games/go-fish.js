@@ -38,7 +38,7 @@ function build(root) {
   st.actions = h("div", {class: "gf-actions", role: "group", "aria-label": "Ask"});
   st.say = h("p", {class: "gf-say", role: "status"});
   st.askbar = h("div", {class: "gf-askbar"}, [st.prompt, st.actions, st.say]);
-  st.you = h("section", {class: "gf-seat gf-you"});
+  st.you = h("section", {class: "gf-seat gf-you", "data-own-hand": ""});
   st.felt = h("div", {class: "gf-felt"}, [st.opps, st.middle, st.askbar, st.you]);
   st.keys = h("p", {class: "gf-keys"}, [
     "Keys: ", h("kbd", {}, "A"), h("kbd", {}, "2"), "\u2026", h("kbd", {}, "9"), h("kbd", {}, "0"), h("kbd", {}, "J"),

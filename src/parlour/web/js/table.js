@@ -1,5 +1,5 @@
-// A table: the seats, the game drawn by its view module, the legal moves as buttons, a text box
-// for typed moves, hints, the log, the result and standings.  The server is authoritative: this
+// A table: the seats, the game drawn by its view module, the legal moves as buttons and a text box
+// for typed moves (folded in a closed "Type a move" section), hints, the log, the result and standings.  The server is authoritative: this
 // page only renders the last `state` message and sends what the person chooses.
 // The WebSocket protocol is described in docs/server.md.
 // This module holds the connection, the messages, playing (the moves, the typed move, hints), the
@@ -179,7 +179,7 @@ function play(text, seat) {
 $("move-form").addEventListener("submit", (event) => {
   event.preventDefault();
   const text = $("move-text").value.trim();
-  if (!text) { showError("Type a move first (the buttons above show the moves you can make)."); return; }
+  if (!text) { showError("Type a move first (the buttons above the box show the moves you can make)."); return; }
   if (!held().length) { showError("You are watching: take a seat to play."); return; }
   lastTyped = text;
   play(text);
@@ -229,8 +229,7 @@ $("pass-ready").addEventListener("click", () => {
   passAck = {seat: shownSeat, game_no: state.game_no};
   $("pass-cover").hidden = true;
   render();
-  const moves = $("moves-heading");
-  if (moves) moves.focus({preventScroll: false});
+  $("board").focus({preventScroll: false});
 });
 
 // ---- state -----------------------------------------------------------------------
@@ -311,7 +310,7 @@ function render() {
   renderBanner(state);
   renderJoin(state, seated);
   renderResult(state);
-  renderBoard($("board"), state.game, {covered, context, drawnKey});
+  renderBoard($("board"), state.game, {covered, context, drawnKey, generic: () => { $("type-move").open = true; }});
   renderMoves();
   renderSeats(state);
   renderLog(state);
@@ -406,6 +405,9 @@ function renderMoves() {
   $("help-details").hidden = !state.move_help;
   const hintable = state.hints && shownSeat !== null && state.to_act.includes(shownSeat) && !covered();
   $("hint-button").hidden = !hintable;
+  // Nothing that can no longer do anything stays on screen: not for a watcher, nor once the game is over.
+  $("controls").hidden = state.over || !held().length;
+  if (state.over) { $("hint-panel").hidden = true; clearError(); }
 }
 
 function showGone(text) {

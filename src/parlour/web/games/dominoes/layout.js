@@ -5,28 +5,31 @@ import {nums} from "./tiles.js";
 // ---- the line of play: where each tile lies ---------------------------------------------------------
 // Units: a square (half a tile).  Each arm is laid in a frame where it starts at the lead double's
 // right side and runs right, turning down at the edge; the left arm is the same turned half round
-// (it runs left and turns up), so the two arms never meet.  Along a row a tile lies lengthways and a
-// double crossways.  Near the edge a tile is turned down as a corner: when fewer than 3 squares are
-// left (room for itself and a corner), or 4 if a double is played to it (the double and a corner).
+// (it runs left and turns up), so the two arms never meet.  The lead lies where the first row uses the
+// table's width: in the middle while both arms fit in their half, else moved aside so that a short
+// arm keeps to what it needs and the long one has the rest of the row before it turns.  Along a row
+// a tile lies lengthways and a double crossways.  Near the edge a tile is turned down as a corner:
+// when fewer than 3 squares are left (room for itself and a corner), or 4 if a double is played to
+// it (the double and a corner), or 2 for an arm's last tile (only itself).
 // Going down, a double lies across the way and the tile played to it carries on down from its
 // middle; any other tile turns back along a new row, its matching half under the corner's.  A tile
 // played to a double at the edge is laid beside the double, at its middle, and turns down there.
 // The layout is made afresh from the whole line each time, so a tile may swing round a corner when a
 // double is played to it at the edge.
 
-function placeArm(items, hi) {
+function placeArm(items, hi, lo) {
   const out = [];
   let mode = "row", dir = 1, x = 0.5, cy = 0, cx = 0, y = 0, prev = "double";
   items.forEach((item, i) => {
     let r;
     if (mode === "row") {
-      const room = dir > 0 ? hi - x : x + hi;
+      const room = dir > 0 ? hi - x : x - lo;
       const next = items[i + 1];
       if (item.double) {
         r = {x: dir > 0 ? x : x - 1, y: cy - 1, w: 1, h: 2};
         x += dir;
         prev = "double";
-      } else if (room >= (next && next.double ? 4 : 3)) {
+      } else if (room >= (!next ? 2 : next.double ? 4 : 3)) {
         r = {x: dir > 0 ? x : x - 2, y: cy - 0.5, w: 2, h: 1, half: dir > 0 ? 0 : 1};
         x += 2 * dir;
         prev = "tile";
@@ -63,6 +66,32 @@ function placeArm(items, hi) {
   return out;
 }
 
+/** How far from the lead's middle an arm reaches, laid in one row without a corner (as placeArm
+ * needs it: room for a corner beyond each tile). */
+function reach(items) {
+  let x = 0.5, need = 0.5;
+  items.forEach((item, i) => {
+    if (item.double) {
+      x += 1;
+      need = Math.max(need, x);
+    } else {
+      const next = items[i + 1];
+      need = Math.max(need, x + (!next ? 2 : next.double ? 4 : 3));
+      x += 2;
+    }
+  });
+  return need;
+}
+
+/** How far the left arm may reach (the right has the rest of `room`): the lead in the middle while
+ * both arms fit there, else a short arm keeps what it needs and the long one turns at the edge. */
+function leftRoom(needLeft, needRight, room) {
+  if (needLeft + needRight <= room) return Math.min(Math.max(room / 2, needLeft), room - needRight);
+  if (needLeft <= room / 2) return needLeft;
+  if (needRight <= room / 2) return room - needRight;
+  return room / 2;
+}
+
 /** The tiles of an arm from the lead outward, each with the number it joins and the one it shows. */
 function armItems(lead, arm, name, extra) {
   const items = [];
@@ -88,9 +117,12 @@ function armItems(lead, arm, name, extra) {
 export function layoutLine(line, width, extra = {}) {
   const lead = line.lead;
   if (!lead) return {width, height: 0, tiles: [], ghosts: {}};
-  const hi = width / 2 - 0.75;
-  const right = placeArm(armItems(lead, line.right || [], "right", extra.right), hi);
-  const left = placeArm(armItems(lead, line.left || [], "left", extra.left), hi)
+  const room = width - 1.5;  // three quarters of a square kept at each edge
+  const hiLeft = leftRoom(reach(armItems(lead, line.left || [], "left")), reach(armItems(lead, line.right || [], "right")), room);
+  const hiRight = room - hiLeft;
+  const middle = hiLeft + 0.75;  // the lead's middle, from the table's left edge
+  const right = placeArm(armItems(lead, line.right || [], "right", extra.right), hiRight, -hiLeft);
+  const left = placeArm(armItems(lead, line.left || [], "left", extra.left), hiLeft, -hiRight)
     .map((t) => ({...t, x: -(t.x + t.w), y: -(t.y + t.h), half: t.half === undefined ? undefined : 1 - t.half}));
   const all = [{tile: lead.tile, seat: lead.seat, join: lead.outer, outer: lead.outer, double: true, arm: "lead",
     index: 0, x: -0.5, y: -1, w: 1, h: 2}, ...left, ...right];
@@ -101,7 +133,7 @@ export function layoutLine(line, width, extra = {}) {
   const tiles = [];
   const ghosts = {};
   for (const t of all) {
-    const placed = {...t, x: t.x + width / 2, y: t.y - shift};
+    const placed = {...t, x: t.x + middle, y: t.y - shift};
     [placed.first, placed.second] = t.double ? [t.outer, t.outer] : t.half === 0 ? [t.join, t.outer] : [t.outer, t.join];
     if (t.ghost) ghosts[t.arm] = placed;
     else tiles.push(placed);

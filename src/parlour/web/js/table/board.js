@@ -5,9 +5,11 @@
 import {h} from "/static/js/svg.js";
 
 const modules = new Map();   // game -> its view module
+const generics = new Set();  // the games drawn by the generic view
 let boardRoot = null;        // the element the current view module owns
 let boardModule = null;      // {name, module}
 let boardToken = 0;          // counts the calls of renderBoard: the last one draws
+let handTurn = null;         // the position that brought the player's hand into view
 
 async function moduleFor(game) {
   if (modules.has(game)) return modules.get(game);
@@ -18,6 +20,7 @@ async function moduleFor(game) {
   } catch (exc) {
     console.info(`No view module for ${game} (${exc.message}); using the generic view.`);
     module = await import("/static/js/generic.js");
+    generics.add(game);
   }
   modules.set(game, module);
   return module;
@@ -27,7 +30,8 @@ async function moduleFor(game) {
  * Draw `game` into `host` (#board).  `page` gives what the board needs from the page, asked again
  * once the module has loaded: covered() (the pass-the-device cover is up, so nothing is shown),
  * context() (the view module's ctx) and drawnKey() (what the board then shows, kept as
- * host.dataset.drawn).
+ * host.dataset.drawn), and generic() (called when the generic view draws it: its moves are the
+ * page's notation buttons, so they are shown).
  */
 export async function renderBoard(host, game, page) {
   const mine = ++boardToken;
@@ -51,10 +55,42 @@ export async function renderBoard(host, game, page) {
     console.error("the view module failed; showing the generic view", exc);
     const generic = await import("/static/js/generic.js");
     modules.set(game, generic);
+    generics.add(game);
     boardModule = {name: game, module: generic};
     boardRoot = h("div", {class: "view-root"});
     host.replaceChildren(boardRoot);
     generic.render(boardRoot, ctx);
   }
+  if (generics.has(game)) page.generic();
   host.dataset.drawn = page.drawnKey();
+  await stylesLoaded();  // a game's stylesheet, added by its view on the first draw, sizes the hand
+  if (mine === boardToken) showHand(host, ctx);
+}
+
+/** Once every stylesheet of the page has loaded (or failed). */
+async function stylesLoaded() {
+  const loading = [...document.querySelectorAll("link[rel=stylesheet]")].filter((link) => !link.sheet);
+  await Promise.all(loading.map((link) => new Promise((done) => {
+    link.addEventListener("load", done, {once: true});
+    link.addEventListener("error", done, {once: true});
+  })));
+}
+
+/**
+ * Whenever the player has a choice to make, their hand (the element a view marks data-own-hand) is
+ * brought into view if any of it is off the screen: on a phone the table above it is taller than the
+ * screen.  Not while they are typing, and once per position, so that a player who scrolls away to
+ * read something stays there until the game moves on.
+ */
+function showHand(host, ctx) {
+  const hand = host.querySelector("[data-own-hand]");
+  const turn = ctx.legal.length ? `${ctx.state.game_no}:${ctx.state.seq}:${ctx.seat}` : null;
+  if (!hand || !turn) { handTurn = turn; return; }
+  if (turn === handTurn) return;
+  handTurn = turn;
+  const active = document.activeElement;
+  if (active && active.matches("input, textarea, select")) return;
+  const box = hand.getBoundingClientRect();
+  if (box.top >= 0 && box.bottom <= window.innerHeight + 1) return;
+  hand.scrollIntoView({block: box.height > window.innerHeight ? "start" : "end", inline: "nearest"});
 }
