@@ -300,7 +300,7 @@ function drawControls(st, v) {
     if (!values.includes(hi)) values.push(hi);
     st.chipButtons.replaceChildren(...values.map((c) => {
       const b = h("button", {class: "bj-chip", type: "button", "data-amount": c, "aria-label": c === hi && !CHIP_VALUES.includes(c)
-        ? `Bet ${c} (the most)` : `Bet ${c}`}, c === hi && !CHIP_VALUES.includes(c) ? `Max ${c}` : String(c));
+        ? `Bet the most: max ${c}` : `Bet ${c}`}, c === hi && !CHIP_VALUES.includes(c) ? `Max ${c}` : String(c));
       b.addEventListener("click", () => { st.amount = c; st.amountInput.value = String(c); drawBetButton(st); });
       return b;
     }));
