@@ -199,3 +199,19 @@ def test_a_table_at_the_end_of_a_game(pages: Pages, base_url: str, axe_source: s
     new_table(page, base_url, game, bots_only=True)
     expect(page.locator("#result-text")).to_be_visible(timeout=120_000)
     check(page, axe_source, f"{game}-end", tmp_path)
+
+
+def test_a_players_own_table_at_the_end_of_a_game(pages: Pages, base_url: str, axe_source: str,
+                                                  tmp_path: Path) -> None:
+    """The end as a player sees it (Play again), after a quick game of Shut the Box."""
+    page = pages.new()
+    new_table(page, base_url, "shut-the-box")
+    for _ in range(60):
+        if not wait_for_turn_or_end(page):
+            break
+        before = page.locator("#log li").count()
+        page.locator(".move-btn").first.click()
+        page.wait_for_function("n => document.querySelectorAll('#log li').length > n"
+                               " || !document.getElementById('result').hidden", arg=before)
+    expect(page.locator("#again")).to_be_visible()
+    check(page, axe_source, "shut-the-box-end-player", tmp_path)
