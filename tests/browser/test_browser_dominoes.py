@@ -208,7 +208,7 @@ def play_a_turn(page: Page, moves: list[str], choice: int) -> str:
     button = page.locator(f".dm-you .dm-tile[data-tile='{tile}']")
     if len(tiles[tile]) == 1:
         label = re.compile(rf"^{re.escape(tile)}, (lead it|play on the (left|right) end \(\d\))$")
-        expect(button).to_have_attribute("aria-label", label)
+        expect(button).to_have_accessible_name(label)
         button.click()
         wait_log_beyond(page, before)
         return tiles[tile][0]

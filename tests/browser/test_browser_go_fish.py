@@ -170,7 +170,7 @@ def ask_by_clicking(page: Page, way: int, target: int, rank: str, target_name: s
         opp.click()
         expect(opp).to_have_attribute("aria-pressed", "true")
         expect(page.locator(".gf-prompt")).to_contain_text(f"Ask {target_name} for which rank?")
-        expect(group).to_have_attribute("aria-label", re.compile(f"{label}$"))
+        expect(group).to_have_accessible_name(re.compile(f"{label}$"))
         group.click()
     else:  # by keyboard: the rank's key (or Enter on its cards), then Enter on the ask button it focuses
         page.locator("#seats-heading").click()

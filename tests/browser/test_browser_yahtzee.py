@@ -352,7 +352,7 @@ def test_a_forced_joker_blocks_boxes_with_the_reason_and_bonus_chips_show(
     reason = "An extra Yahtzee of 5s must go in the Fives box while it is open."
     expect(house).to_have_attribute("title", reason)
     expect(house).to_contain_text("not now")
-    expect(house).to_have_attribute("aria-label", f"Full house: not allowed now. {reason}")
+    expect(house).to_have_attribute("aria-description", f"Full house: not allowed now. {reason}")
     house.click(force=True)  # aria-disabled: Playwright would wait for it to be enabled
     expect(page.locator(".yz-say")).to_have_text(reason)
     expect(page.locator(".yz-box.playable")).to_have_count(1)

@@ -300,7 +300,7 @@ function drawControls(st, v) {
     if (!values.includes(hi)) values.push(hi);
     st.chipButtons.replaceChildren(...values.map((c) => {
       const b = h("button", {class: "bj-chip", type: "button", "data-amount": c, "aria-label": c === hi && !CHIP_VALUES.includes(c)
-        ? `Bet ${c} (the most)` : `Bet ${c}`}, c === hi && !CHIP_VALUES.includes(c) ? `Max ${c}` : String(c));
+        ? `Bet the most: max ${c}` : `Bet ${c}`}, c === hi && !CHIP_VALUES.includes(c) ? `Max ${c}` : String(c));
       b.addEventListener("click", () => { st.amount = c; st.amountInput.value = String(c); drawBetButton(st); });
       return b;
     }));
@@ -309,7 +309,7 @@ function drawControls(st, v) {
   const buttons = ACTIONS.filter((a) => can(st, a.move)).map((a) => {
     const b = h("button", {class: `btn bj-action${a.move === "hit" || a.move === "insurance" ? " primary" : ""}`, type: "button",
       "data-action": a.move, "data-focus": a.move, title: `${a.label}: ${a.hint} (key ${a.key.toUpperCase()})`,
-      "aria-keyshortcuts": a.key.toUpperCase()}, [a.label, " ", h("kbd", {"aria-hidden": "true"}, a.key.toUpperCase())]);
+      "aria-keyshortcuts": a.key.toUpperCase()}, [a.label, " ", h("kbd", {"aria-hidden": "true", "data-key": a.key.toUpperCase()})]);
     b.addEventListener("click", () => play(st, a.move));
     return b;
   });

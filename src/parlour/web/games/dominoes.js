@@ -256,9 +256,10 @@ function drawOwn(st, v) {
       label = `${tile} (does not fit)`;
     }
     const b = h("button", {class: `dm-tile${playable ? " playable" : ""}${selected ? " selected" : ""}`, type: "button",
-      "data-tile": tile, "data-focus": `tile:${tile}`, "aria-label": label, title: label,
+      "data-tile": tile, "data-focus": `tile:${tile}`, title: label,
       "aria-disabled": playable ? "false" : "true", "aria-pressed": moves.length > 1 ? String(selected) : null},
-    [tileArt(tile), h("span", {class: "dm-fit", "aria-hidden": "true"}, tag || "")]);
+    // named by the words alone (the fit tag is for the eye), with no aria-label to differ from the text shown
+    [h("span", {class: "visually-hidden"}, label), tileArt(tile), h("span", {class: "dm-fit", "aria-hidden": "true"}, tag || "")]);
     b.addEventListener("click", () => onTile(st, tile));
     return b;
   });

@@ -139,7 +139,7 @@ function build(root) {
       h("th", {scope: "col"}, "White")])),
     st.moveBody,
   ]);
-  st.moveScroll = h("div", {class: "dr-movelist", tabindex: 0, role: "region", "aria-label": "Move list"}, st.moveTable);
+  st.moveScroll = h("div", {class: "dr-movelist", tabindex: 0, role: "region", "aria-label": "Moves played"}, st.moveTable);
   st.noMoves = h("p", {class: "small muted dr-nomoves"}, "No moves yet.");
   st.copyBtn = h("button", {class: "btn quiet small-btn", type: "button", "data-action": "copy-pdn"}, "Copy PDN");
   st.downloadBtn = h("a", {class: "btn quiet small-btn", href: "#", download: "", "data-action": "download-pdn"}, "Export PDN");

@@ -181,7 +181,7 @@ function drawMiddle(st, v) {
   const stack = h("span", {class: "gr-stack"});
   const backs = Math.min(3, Math.max(1, Math.ceil(v.stock_size / 10)));
   for (let i = 0; i < backs; i++) stack.append(h("span", {class: "gr-back-card"}, cardBack()));
-  const stockLabel = h("span", {class: "gr-pile-label"}, [h("span", {}, "Stock"), h("strong", {}, String(v.stock_size))]);
+  const stockLabel = h("span", {class: "gr-pile-label"}, [h("span", {}, "Stock"), " ", h("strong", {}, String(v.stock_size))]);
   st.stockBtn.replaceChildren(stack, stockLabel);
   st.stockBtn.setAttribute("aria-label", `Stock: ${plural(v.stock_size, "card", "cards")}${drawable ? ". Draw the top card" : ""}`);
   st.stockBtn.title = drawable ? "Draw from the stock" : "";
@@ -197,9 +197,12 @@ function drawMiddle(st, v) {
   shown.append(top ? h("span", {class: "gr-top"}, cardFace(top)) : h("span", {class: "gr-empty"}, "empty"));
   const what = v.phase === "offer" ? "Up-card" : "Discard pile";
   const pileLabel = h("span", {class: "gr-pile-label"}, [h("span", {}, what), h("strong", {}, String(v.pile.length))]);
-  st.pileBtn.replaceChildren(shown, pileLabel);
-  st.pileBtn.setAttribute("aria-label", top ? `${what}: ${cardWords(top)} on top, ${plural(v.pile.length, "card", "cards")}` +
-    (takable ? `. Take the ${cardWords(top)}` : "") : `${what}: empty`);
+  // named by the words alone (the faces and the count are for the eye): no aria-label to differ from them
+  shown.setAttribute("aria-hidden", "true");
+  pileLabel.setAttribute("aria-hidden", "true");
+  st.pileBtn.replaceChildren(h("span", {class: "visually-hidden"}, top ? `${what}: ${cardWords(top)} on top, ` +
+    `${plural(v.pile.length, "card", "cards")}${takable ? `. Take the ${cardWords(top)}` : ""}` : `${what}: empty`),
+  shown, pileLabel);
   st.pileBtn.title = takable && top ? `Take ${cardWords(top)}` : "";
   // the whole pile, bottom to top (public: a careful player remembers it)
   const wasOpen = st.pileAll.open;
@@ -305,9 +308,12 @@ function drawOwn(st, v) {
       const verbs = {knock: "Knock, discarding", gin: "Go gin, discarding", discard: "Discard"};
       label = `${v.phase === "layoff" ? "Lay off" : verbs[mode]} ${label}`;
     }
+    // named by the words alone (the face's ranks and the tag are for the eye), with no aria-label to
+    // differ from the text shown
+    if (tag) tag.setAttribute("aria-hidden", "true");
     const button = h("button", {class: `gr-card${playable ? " playable" : ""}${taken && holding ? " taken" : ""}`,
-      type: "button", "data-card": code, "data-focus": `card:${code}`, "aria-label": label,
-      "aria-disabled": playable ? "false" : "true", title: label}, [cardFace(code), tag]);
+      type: "button", "data-card": code, "data-focus": `card:${code}`,
+      "aria-disabled": playable ? "false" : "true", title: label}, [h("span", {class: "visually-hidden"}, label), cardFace(code), tag]);
     button.addEventListener("click", () => onCard(st, code));
     return button;
   };

@@ -259,8 +259,10 @@ function drawOwn(st, v, known) {
         : `. Choose ${PLURAL[g.rank]} to ask for`;
     }
     const button = h("button", {class: `gf-group${can ? " playable" : ""}${chosen ? " chosen" : ""}`, type: "button",
-      "data-rank": g.rank, "data-focus": `rank:${g.rank}`, "aria-label": label,
-      "aria-pressed": can ? (chosen ? "true" : "false") : null, "aria-disabled": can ? "false" : "true"}, [fan, count]);
+      "data-rank": g.rank, "data-focus": `rank:${g.rank}`,
+      "aria-pressed": can ? (chosen ? "true" : "false") : null, "aria-disabled": can ? "false" : "true"},
+    // named by the words alone (the faces and the count are for the eye): no aria-label to differ from them
+    [h("span", {class: "visually-hidden"}, label), fan, count]);
     button.style.setProperty("--gf-n", String(g.cards.length));
     button.addEventListener("click", (event) => {
       // chosen by keyboard (Enter, Space): focus goes on to the button that asks

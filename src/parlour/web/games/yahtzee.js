@@ -34,10 +34,10 @@ function buildBox(st, b) {
   el.append(
     h("span", {class: "yz-label"}, [
       upper ? pipFace(face) : null,
-      h("span", {class: "yz-name"}, [b.title,
+      h("span", {class: "yz-name"}, [b.title, " ",
         h("span", {class: "yz-note"}, upper ? `count the ${FACE_WORD[face]}` : LOWER_NOTE[b.box] || "")]),
-    ]),
-    pace, points,
+    ]), " ",
+    pace, " ", points,
   );
   el.addEventListener("click", () => scoreBox(st, b.box));
   return {el, points, pace, upper, face};
@@ -215,12 +215,12 @@ function drawPlayers(st, view) {
     const button = h("button", {class: `yz-player${current ? " current" : ""}${shown ? " shown" : ""}${won ? " won" : ""}`,
       type: "button", "data-seat": seat, "aria-pressed": shown ? "true" : "false"}, [
       h("span", {class: "yz-player-name"}, [current ? icon("play", "yz-turn-icon") : won ? icon("trophy", "yz-turn-icon") : null,
-        nameOf(ctx, seat), isMe(ctx, seat) ? h("span", {class: "yz-you"}, " (you)") : null]),
-      h("span", {class: "yz-player-total"}, String(card.total)),
+        nameOf(ctx, seat), isMe(ctx, seat) ? h("span", {class: "yz-you"}, " (you)") : null]), " ",
+      h("span", {class: "yz-player-total"}, String(card.total)), " ",
       h("span", {class: "yz-player-sub"}, current ? "to play" : won ? "winner" :
         `${card.filled}/${view.turns}${card.total === best && view.players > 1 && best > 0 ? " · leads" : ""}`),
     ]);
-    button.setAttribute("aria-label", `${nameOf(ctx, seat)}: ${card.total} points, ${card.filled} of ${view.turns} boxes` +
+    button.setAttribute("aria-description", `${nameOf(ctx, seat)}: ${card.total} points, ${card.filled} of ${view.turns} boxes` +
       `${current ? ", to play" : ""}${won ? ", winner" : ""}. Show this card.`);
     button.addEventListener("click", () => { st.pick = seat; st.pickTurn = st.turnKey; update(st); });
     bar.append(button);

@@ -203,11 +203,12 @@ function showHint(message) {
   const list = h("ol", {class: "hint-options"});
   message.options.forEach((option, i) => {
     const button = h("button", {class: "btn quiet", type: "button", "data-move": option.move}, [
-      h("span", {class: "rank", "aria-hidden": "true"}, `${i + 1}.`),
-      h("span", {class: "mv"}, option.move),
+      h("span", {class: "rank", "aria-hidden": "true"}, `${i + 1}.`), " ",
+      h("span", {class: "mv"}, option.move), " ",
       h("span", {}, option.explanation),
     ]);
-    button.setAttribute("aria-label", `Play ${option.move}: ${option.explanation}`);
+    // the name holds the text shown, in order (axe's label-in-name check), then says what a click does
+    button.setAttribute("aria-label", `${i + 1}. ${option.move}: ${option.explanation}. Play it`);
     button.addEventListener("click", () => play(option.move, message.seat));
     list.append(h("li", {}, button));
   });

@@ -86,7 +86,7 @@ export function drawCard(st, view, seat) {
       box.points.append(h("span", {class: "yz-empty", "aria-hidden": "true"}));
       label = playable ? `Score ${b.title}: no points` : `${b.title}: would score nothing`;
     } else {
-      box.points.append(h("span", {class: "yz-empty", "aria-hidden": "true"}, playable ? "score" : ""));
+      box.points.append(h("span", {class: "yz-empty"}, playable ? "score" : ""));
       label = playable ? `Score ${b.title}` : `${b.title}: open`;
     }
     // the pace mark of a filled upper box (colour-code rule): always with its text
@@ -100,7 +100,8 @@ export function drawCard(st, view, seat) {
       box.pace.hidden = true;
     }
     const reason = playable ? "" : blockedReason(st, card, b.box);
-    el.setAttribute("aria-label", blocked && reason ? `${label}. ${reason}` : label);
+    // the box's name is the text it shows (a speech user says what they see); this describes it
+    el.setAttribute("aria-description", blocked && reason ? `${label}. ${reason}` : label);
     el.title = playable ? `Score these dice in ${b.title}` : reason;
   }
 

@@ -136,7 +136,7 @@ export function drawDice(st, view) {
     d.button.setAttribute("aria-pressed", held ? "true" : "false");
     d.button.setAttribute("aria-disabled", holdable ? "false" : "true");
     const what = value ? `showing ${value}` : "not rolled yet";
-    d.button.setAttribute("aria-label", `Die ${i + 1}, ${what}${held ? ", kept" : ""}`);
+    d.button.setAttribute("aria-label", `Die ${i + 1}, ${what}${held ? ", held" : ""}`);
     d.button.title = holdable ? (held ? "Kept: click to roll it again" : "Click to keep this die") :
       value ? `${who(st.ctx, owner)}: ${value}${held ? " (kept)" : ""}` : "";
     d.box.checked = held;
