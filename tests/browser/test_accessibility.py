@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import DESKTOP, NEEDS_CHROMIUM, PHONE, Pages, wait_for_turn_or_end
+from browserkit import DESKTOP, NEEDS_CHROMIUM, PHONE, Pages, open_moves, wait_for_turn_or_end
 from playwright.sync_api import Page, ViewportSize, expect
 
 import parlour
@@ -135,6 +135,7 @@ def play_a_little(page: Page, game: str) -> None:
         if not wait_for_turn_or_end(page):
             return
         before = page.locator("#log li").count()
+        open_moves(page)
         page.locator(".move-btn").first.click()
         page.wait_for_function("n => document.querySelectorAll('#log li').length > n"
                                " || document.getElementById('move-error').textContent !== ''", arg=before)
@@ -210,6 +211,7 @@ def test_a_players_own_table_at_the_end_of_a_game(pages: Pages, base_url: str, a
         if not wait_for_turn_or_end(page):
             break
         before = page.locator("#log li").count()
+        open_moves(page)
         page.locator(".move-btn").first.click()
         page.wait_for_function("n => document.querySelectorAll('#log li').length > n"
                                " || !document.getElementById('result').hidden", arg=before)

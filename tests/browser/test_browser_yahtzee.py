@@ -396,7 +396,7 @@ def test_the_point_preview_leaves_boxes_that_would_score_nothing_blank(pages: Pa
         cell = page.locator(f".yz-card .yz-box[data-box='{box}']")
         if points == "0":
             expect(cell.locator(".yz-points")).to_have_text("")
-            expect(cell).to_have_attribute("aria-label", re.compile(r": no points$"))
+            expect(cell).to_have_attribute("aria-description", re.compile(r": no points$"))
         else:
             expect(cell.locator(".yz-points")).to_have_text(points)
     page.screenshot(path=str(tmp_path / "preview-desktop.png"), full_page=True)

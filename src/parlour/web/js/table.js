@@ -213,7 +213,7 @@ function showHint(message) {
     list.append(h("li", {}, button));
   });
   panel.replaceChildren(
-    h("h3", {}, [`Hint for ${nameOf(message.seat)}`]),
+    h("h2", {}, [`Hint for ${nameOf(message.seat)}`]),
     h("p", {class: "hint-summary"}, message.summary),
     message.options.length ? h("p", {class: "small muted"}, "Best first. Choose one to play it.") : null,
     list,
