@@ -186,8 +186,8 @@ def test_a_whole_game_by_clicking_against_a_bot(pages: Pages, base_url: str, tmp
 
     result = page.locator("#result-text")
     expect(result).to_be_visible(timeout=20_000)
-    expect(result).to_have_text(re.compile(rf"(Ann|{bot_name})( and .+)? (wins|share the win) with \d+\. "
-                                           rf"Totals: Ann \d+, {bot_name} \d+\."))
+    expect(result).to_have_text(re.compile(rf"(Ann|{bot_name})( and .+)? (wins|share the win) with \d+ "
+                                           rf"\(Ann: \d+, {bot_name}: \d+\)\."))
     expect(page.locator("#turn-text")).to_have_text("Game over")
     expect(page.locator(".yz-tray")).to_be_hidden()
     card = page.locator(".yz-card[data-seat='0']")

@@ -398,7 +398,8 @@ function renderMoves() {
     box.append(h("p", {class: "muted"}, "Waiting for the next player to press Ready."));
   } else if (!groups.length) {
     let why = "No moves for you right now.";
-    if (!held().length) why = "You are watching.";
+    if (state.waiting_for && state.waiting_for.length && !state.over) why = "The game starts when every seat is taken.";
+    else if (!held().length) why = "You are watching.";
     else if (state.over) why = "The game is over.";
     else if (state.to_act.length) why = `Waiting for ${namesList(state, state.to_act.filter((s) => s >= 0)) || "the dice"}.`;
     box.append(h("p", {class: "muted", id: "no-moves"}, why));
