@@ -195,7 +195,8 @@ def test_a_whole_game_against_the_random_bots_through_a_pipe(tmp_path) -> None:
     # the turn: "Go fish!" passes it to who said it; a lucky draw (or a catch) goes again
     unlucky, lucky = check_turns(record)
     assert unlucky and lucky
-    fished = re.findall(r"^  (Ann|Random bot [A-Z]) asked (Ann|Random bot [A-Z]) for \w+: Go fish! (.*)", out, re.M)
+    who = r"(Ann|Random bot [A-Z])"
+    fished = re.findall(rf"^  {who} asked {who} for \w+: Go fish! (.*)", out, re.M)
     assert fished
     for asked, target, tail in fished:
         if "goes again" not in tail and "wins" not in tail and "share the win" not in tail:
