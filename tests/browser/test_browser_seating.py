@@ -5,7 +5,9 @@ called by the name given when sitting down, everywhere.
 
 from __future__ import annotations
 
+import json
 import re
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -56,7 +58,7 @@ def test_a_two_person_table_waits_for_the_second_person(pages: Pages, served: tu
     for page in (ann, bob):
         text = page.locator("main").inner_text()
         assert "Player 2" not in text and "Seat 2" not in text and "seat 2" not in text, text
-        assert "Bob" in page.locator("#log").inner_text()
+        assert re.search(r"(Ann|Bob) deals first", page.locator("#log").inner_text())
 
 
 def test_a_move_before_everyone_sits_is_refused(pages: Pages, served: tuple[str, Any]) -> None:
@@ -76,3 +78,26 @@ def test_a_move_before_everyone_sits_is_refused(pages: Pages, served: tuple[str,
     ann.click("#move-send")
     expect(ann.locator("#move-error")).to_contain_text("seat 2 is still free")
     assert app.state.hub.get(code).seq == 0
+
+
+def test_bots_names_do_not_read_as_scores_in_the_result(pages: Pages, served: tuple[str, Any]) -> None:
+    """Four-player Go Fish, two bots of one level: each is told apart by a letter, and the result
+    sets every name apart from its number of books ("Memory bot B: 2", never "Memory bot 2 2")."""
+    base_url, _ = served
+    seats = [{"bot": "random"}, {"bot": "memory"}, {"bot": "memory"}, {"bot": "strong"}]
+    body = {"game": "go-fish", "rules": {}, "join": [], "hints": False, "seats": seats}
+    request = urllib.request.Request(base_url + "/api/tables", data=json.dumps(body).encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as response:
+        code = json.load(response)["code"]
+    page = pages.new()
+    page.goto(f"{base_url}/t/{code}")
+    names = ["Random bot", "Memory bot A", "Memory bot B", "Strong bot"]
+    for seat, name in enumerate(names):
+        expect(page.locator(f"#seats li[data-seat='{seat}'] .name")).to_have_text(name)
+    result = page.locator("#result-text")
+    expect(result).to_be_visible(timeout=60_000)
+    text = result.inner_text()
+    assert not re.search(r"bot \d", text), text
+    for name in names:
+        assert re.search(rf"{name}: \d+\b", text), (name, text)
