@@ -204,7 +204,7 @@ def test_a_whole_game_by_clicking_against_a_bot(pages: Pages, base_url: str, tmp
     total = int(card.locator(".yz-grand-val").inner_text())
     assert total == sum(scored.values()) + bonus + chips
     expect(page.locator(".yz-player").nth(0).locator(".yz-player-total")).to_have_text(str(total))
-    assert f"Ann {total}" in result.inner_text()
+    assert f"Ann: {total}" in result.inner_text()
     page.screenshot(path=str(tmp_path / "phone-game-over.png"))
     page.locator("#board").screenshot(path=str(tmp_path / "phone-game-over-board.png"))
 
