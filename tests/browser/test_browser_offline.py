@@ -36,9 +36,10 @@ def go_offline(page: Page, server: Server) -> None:
 
 def come_back(page: Page, server: Server) -> None:
     server.start()
-    # the page retries by itself (at most 15 s apart); going "online" makes it try at once
+    # the page retries by itself (at most 15 s apart); going "online" makes it try at once unless
+    # a try is on its way already
     page.evaluate("window.dispatchEvent(new Event('online'))")
-    expect(page.locator("#conn-text")).to_have_text("Connected")
+    expect(page.locator("#conn-text")).to_have_text("Connected", timeout=20_000)
 
 
 def test_a_draughts_move_chosen_offline_is_sent_on_reconnecting(pages: Pages, restartable: Server,
@@ -110,7 +111,7 @@ def test_a_move_chosen_offline_is_refused_plainly_if_the_position_moved_on(
     other.click(f".move-btn[data-move='{second}']")
     wait_log_beyond(other, before)
     page.context.set_offline(False)
-    expect(page.locator("#conn-text")).to_have_text("Connected")
+    expect(page.locator("#conn-text")).to_have_text("Connected", timeout=20_000)
     expect(page.locator("#move-error")).to_contain_text(f"Your move {first} was not made")
     assert not any(f": {first}" in t for t in page.locator("#log li[data-n]").all_inner_texts())
     assert wait_for_turn_or_end(page)
