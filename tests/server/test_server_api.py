@@ -107,8 +107,8 @@ def test_a_table_waits_until_every_persons_seat_is_taken(client: TestClient) -> 
         assert claim.status_code == 200
         started = ann.until(lambda m: m["type"] == "state" and m["seq"] > 0)
         assert started["waiting_for"] == [] and started["to_act"]
-        assert any("Bob" in line["text"] for line in started["log"]), started["log"]
-        assert not any("Player 2" in line["text"] for line in started["log"])
+        assert started["seats"][1]["name"] == "Bob"
+        assert not any("Player 2" in line["text"] for line in started["log"]), started["log"]
 
 
 def test_the_api_is_described_by_openapi(client: TestClient) -> None:
