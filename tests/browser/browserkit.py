@@ -7,12 +7,17 @@ import json
 import os
 import re
 import shutil
+import threading
+import time
 import urllib.request
 from pathlib import Path
 from typing import Any
 
 import pytest
+import uvicorn
 from playwright.sync_api import Browser, Page, ViewportSize, expect
+
+from parlour.server.app import create_app
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -24,6 +29,10 @@ NEEDS_CHROMIUM = pytest.mark.skipif(
     not Path(CHROMIUM).exists() and not os.environ.get("CI"),
     reason="needs Debian's chromium (the README's test command installs it)")
 """The README's test command installs chromium; only outside CI may a machine without it skip."""
+
+
+BROWSER_NOTES = ("Failed to load resource", "WebSocket connection to")
+"""How the browser's own console notes on failed requests begin (not errors of the page's code)."""
 
 
 class Pages:
@@ -40,10 +49,47 @@ class Pages:
         self.contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda exc: self.errors.append(f"{page.url}: {exc}"))
-        # console errors, except the browser's own notes on HTTP errors the tests provoke on purpose
+        # console errors, except the browser's own notes on HTTP errors and refused connections
+        # (a server stopped on purpose) that the tests provoke
         page.on("console", lambda msg: self.errors.append(f"{page.url}: {msg.text}")
-                if msg.type == "error" and not msg.text.startswith("Failed to load resource") else None)
+                if msg.type == "error" and not msg.text.startswith(BROWSER_NOTES) else None)
         return page
+
+class Server:
+    """The app on one port with one SQLite database (uvicorn in a thread), which can be stopped and
+    started again on the same port with the same database (a server restart, as people see it)."""
+
+    def __init__(self, db: Path, port: int) -> None:
+        self.db, self.port = db, port
+        self.url = f"http://127.0.0.1:{port}"
+        self.app: Any = None
+        self._server: uvicorn.Server | None = None
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        assert self._server is None, "the server is running already"
+        self.app = create_app("sqlite:///" + str(self.db), bot_delay=0.05)
+        server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port,
+                                               log_level="warning"))
+        thread = threading.Thread(target=server.run, daemon=True)
+        thread.start()
+        deadline = time.monotonic() + 15
+        while not server.started:
+            assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.02)
+        self._server, self._thread = server, thread
+
+    @property
+    def running(self) -> bool:
+        return self._server is not None
+
+    def stop(self) -> None:
+        assert self._server is not None and self._thread is not None, "the server is not running"
+        self._server.should_exit = True
+        self._thread.join(15)
+        assert not self._thread.is_alive(), "the server did not stop"
+        self._server = self._thread = None
+
 
 
 def api(base_url: str, path: str) -> Any:

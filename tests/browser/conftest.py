@@ -3,17 +3,13 @@
 from __future__ import annotations
 
 import socket
-import threading
-import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
-from browserkit import ARGS, CHROMIUM, Pages
+from browserkit import ARGS, CHROMIUM, Pages, Server
 from playwright.sync_api import Browser, sync_playwright
-
-from parlour.server.app import create_app
 
 
 def _free_port() -> int:
@@ -27,19 +23,21 @@ def _free_port() -> int:
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
     """The app on a free port with a fresh SQLite database (uvicorn in a thread): its address,
     and the app itself (its hub at hand, for tests that compare pages with the server's state)."""
-    db = tmp_path_factory.mktemp("server") / "db.sqlite3"
-    app = create_app("sqlite:///" + str(db), bot_delay=0.05)
-    port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not server.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}", app
-    server.should_exit = True
-    thread.join(10)
+    server = Server(tmp_path_factory.mktemp("server") / "db.sqlite3", _free_port())
+    server.start()
+    yield server.url, server.app
+    server.stop()
+
+
+@pytest.fixture
+def restartable(tmp_path: Path) -> Iterator[Server]:
+    """Like :func:`served`, for one test, which may stop the server and start it again
+    (``.stop()``, ``.start()``): the same port, the same database."""
+    server = Server(tmp_path / "db.sqlite3", _free_port())
+    server.start()
+    yield server
+    if server.running:
+        server.stop()
 
 
 @pytest.fixture(scope="module")

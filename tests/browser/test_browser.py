@@ -116,7 +116,7 @@ def test_full_game_against_the_optimal_bot_then_play_again(pages: Pages, base_ur
 def test_two_devices_play_each_other_to_the_end(pages: Pages, base_url: str, tmp_path: Path) -> None:
     ann = pages.new()
     code = create_in_lobby(ann, base_url, ["person", "person"])
-    expect(ann.locator("#seats .seat").nth(1)).to_contain_text("free seat")
+    expect(ann.locator("#seats .seat").nth(1)).to_contain_text("waiting for a player")
 
     bob = pages.new(PHONE)
     bob.goto(base_url + "/")
@@ -125,7 +125,7 @@ def test_two_devices_play_each_other_to_the_end(pages: Pages, base_url: str, tmp
     bob.press("#join-code", "Enter")
     bob.wait_for_url(re.compile(rf".*/t/{code}$", re.IGNORECASE))
     expect(bob.locator("#join-card")).to_be_visible()
-    expect(bob.locator("#turn-text")).to_have_text("Ann to play")
+    expect(bob.locator("#turn-text")).to_have_text("Waiting for a player to sit in seat 2")
     bob.fill("#join-name-1", "Bob")
     bob.click("#join-seats button")
     expect(bob.locator("#join-card")).to_be_hidden()

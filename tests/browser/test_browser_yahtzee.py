@@ -195,8 +195,8 @@ def test_a_whole_game_by_clicking_against_a_bot(pages: Pages, base_url: str, tmp
 
     result = page.locator("#result-text")
     expect(result).to_be_visible(timeout=20_000)
-    expect(result).to_have_text(re.compile(rf"(Ann|{bot_name})( and .+)? (wins|share the win) with \d+\. "
-                                           rf"Totals: Ann \d+, {bot_name} \d+\."))
+    expect(result).to_have_text(re.compile(rf"(Ann|{bot_name})( and .+)? (wins|share the win) with \d+ "
+                                           rf"\(Ann: \d+, {bot_name}: \d+\)\."))
     expect(page.locator("#turn-text")).to_have_text("Game over")
     expect(page.locator(".yz-tray")).to_be_hidden()
     card = page.locator(".yz-card[data-seat='0']")
@@ -213,7 +213,7 @@ def test_a_whole_game_by_clicking_against_a_bot(pages: Pages, base_url: str, tmp
     total = int(card.locator(".yz-grand-val").inner_text())
     assert total == sum(scored.values()) + bonus + chips
     expect(page.locator(".yz-player").nth(0).locator(".yz-player-total")).to_have_text(str(total))
-    assert f"Ann {total}" in result.inner_text()
+    assert f"Ann: {total}" in result.inner_text()
     page.screenshot(path=str(tmp_path / "phone-game-over.png"))
     page.locator("#board").screenshot(path=str(tmp_path / "phone-game-over-board.png"))
 

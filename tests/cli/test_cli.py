@@ -98,11 +98,11 @@ def test_input_ending_early_is_reported():
 def test_people_and_bots_share_a_table():
     result = run("play", "shut-the-box", "--seat", "Ann", "--seat", "bot:optimal",
                  "--seat", "bot:greedy", "--seed", "5")
-    assert "Optimal bot 2 throws" not in result.stdout  # Ann plays first; input ends at once
+    assert "Optimal bot B throws" not in result.stdout  # Ann plays first; input ends at once
     code, out = converse(["play", "shut-the-box", "--seat", "Ann", "--seat", "bot:optimal",
                           "--seat", "bot:greedy", "--seed", "5"], first_listed_move)
     assert code == 0
-    assert "Optimal bot 2 throws" in out and "Greedy bot 3 throws" in out
+    assert "Optimal bot B throws" in out and "Greedy bot C throws" in out
     assert "Game over." in out
 
 

@@ -187,7 +187,7 @@ def test_two_partners_pass_the_device_and_each_sees_only_their_own_hand(tmp_path
                             "--record", str(path)], answer)
     assert status == 0, out[-2000:]
     assert "Pass the device to Ann" in out and "Pass the device to Cat" in out
-    assert "Side 1: Ann and Cat; Side 2: Random bot 2 and Random bot 4." in out
+    assert "Side 1: Ann and Cat; Side 2: Random bot B and Random bot D." in out
     first = out.split("Pass the device to", 1)[0]
     assert "You draw" not in first  # nobody had the device yet: the draw is told to nobody
     states = [s for s in Record.from_jsonl(path.read_text()).states()
@@ -214,7 +214,7 @@ def test_house_rules_presets_and_mistakes_on_the_command_line() -> None:
                "--seat", "bot:random", "--rule", "partnerships=false", "--rule", "hand_size=7",
                "--seed", "2", stdin="quit\n", timeout=60)
     assert solo.returncode == 0, solo.stderr
-    assert "Ann v Random bot 2 v Random bot 3 v Random bot 4 (game to 100, spots)" in solo.stdout
+    assert "Ann v Random bot B v Random bot C v Random bot D (game to 100, spots)" in solo.stdout
     assert "partner" not in solo.stdout and "Sleeping: 0 tiles" in solo.stdout
     assert "You left the game." in solo.stdout
     two = ("--seat", "Ann", "--seat", "bot:random", "--seed", "2")
@@ -301,7 +301,7 @@ def test_the_end_of_a_hand_shows_every_tile_left_with_its_spots_and_the_sheet() 
     assert "    Bob  tiles left: 4|4 4|3 4|2 4|1 4|0 (30 spots)" in text
     assert "    Cat  tiles left: 5|5 5|3 5|2 5|1 5|0 3|1 (40 spots)" in text
     assert "    Dan  tiles left: 6|2 6|1 6|0 3|3 3|2 (32 spots)" in text
-    assert "    Spots by side: Ann and Cat 40, Bob and Dan 62" in text
+    assert "    Spots by side: Ann and Cat: 40, Bob and Dan: 62" in text
     assert "  Side 1: Ann and Cat; Side 2: Bob and Dan." in text
     assert re.search(r"Hand 1 +62 +\. +Ann chips out", text)
     assert re.search(r"Side 1  \|=+>\.+\| 62/100\n  Side 2  \|\.{40}\| 0/100", text)

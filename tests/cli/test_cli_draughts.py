@@ -102,7 +102,7 @@ def test_the_coin_toss_and_a_whole_game_between_bots_to_the_end(tmp_path):
     assert "Coin toss: Random bot " in result.stdout and "Game over. " in result.stdout
     final = Record.from_jsonl(path.read_text()).final_state()
     assert final.over
-    assert GAME.result_text(final, ["Random bot 1", "Random bot 2"]) in result.stdout
+    assert GAME.result_text(final, ["Random bot A", "Random bot B"]) in result.stdout
     pdn = run("draughts", "pdn", str(path), "--date", "2024.08.03")
     assert pdn.returncode == 0, pdn.stderr
     game = read_game(pdn.stdout)

@@ -167,7 +167,7 @@ def play(tmp_path, seats: list[str], extra: list[str], seed: int) -> tuple[int, 
 
 
 def test_a_whole_game_against_the_random_bots_through_a_pipe(tmp_path) -> None:
-    names = ["Ann", "Random bot 2", "Random bot 3"]
+    names = ["Ann", "Random bot B", "Random bot C"]
     status, out, player, record = play(tmp_path, ["Ann", "bot:random", "bot:random"], [], 5)
     assert status == 0, out[-2000:]
     state = record.final_state()
@@ -195,12 +195,13 @@ def test_a_whole_game_against_the_random_bots_through_a_pipe(tmp_path) -> None:
     # the turn: "Go fish!" passes it to who said it; a lucky draw (or a catch) goes again
     unlucky, lucky = check_turns(record)
     assert unlucky and lucky
-    fished = re.findall(r"^  (Ann|Random bot \d) asked (Ann|Random bot \d) for \w+: Go fish! (.*)", out, re.M)
+    who = r"(Ann|Random bot [A-Z])"
+    fished = re.findall(rf"^  {who} asked {who} for \w+: Go fish! (.*)", out, re.M)
     assert fished
     for asked, target, tail in fished:
         if "goes again" not in tail and "wins" not in tail and "share the win" not in tail:
             assert tail.endswith(f"The turn passes to {target}."), (asked, tail)
-    assert re.search(r"\(Random bot \d drew a card\)", out)
+    assert re.search(r"\(Random bot [A-Z] drew a card\)", out)
     # the bots' cards and the stock never show, except what was handed over, shown or booked
     seen: set[str] = set()
     for at in record.states():
@@ -209,7 +210,7 @@ def test_a_whole_game_against_the_random_bots_through_a_pipe(tmp_path) -> None:
     secret = {str(c) for c in standard_deck()} - seen - may_know(state, None)
     assert len(secret) >= 3  # cards still in the bots' hands and the stock at the end
     assert not secret & card_tokens(out.replace(GAME.move_help(), ""))
-    assert re.search(r"Random bot \d draws \w\w from the stock", out) is None
+    assert re.search(r"Random bot [A-Z] draws \w\w from the stock", out) is None
     # the end: books and the winners
     end = out[out.rfind(HEADER):]
     assert "Game over." in end and "  Players:\n" in end and "Your hand" not in end
@@ -238,7 +239,7 @@ def test_the_all_books_preset_and_a_player_with_no_cards(tmp_path) -> None:
     assert refused.group(2) == f"player {refused.group(1)}"
     assert f"ask {refused.group(1)} " not in refused.group(3)
     check_turns(record)
-    names = ["Ann", "Random bot 2", "Random bot 3"]
+    names = ["Ann", "Random bot B", "Random bot C"]
     for text, at, seat in screens_with_states(out, record, lambda s: s == 0):
         check_screen(text, at, seat, names)
 

@@ -42,7 +42,7 @@ def test_a_game_against_the_greedy_bot_through_a_pipe_plays_to_the_end(tmp_path)
     assert final.over and record.players == ("Ann", "Greedy bot")
     assert GAME.result_text(final, ["Ann", "Greedy bot"]) in out
     totals = [card.total for card in final.cards]
-    assert f"Totals: Ann {totals[0]}, Greedy bot {totals[1]}." in out
+    assert f"(Ann: {totals[0]}, Greedy bot: {totals[1]})." in out
     typed = [e.action for e in record.entries if e.seat == 0]
     assert sum(a.startswith("score ") for a in typed) == 13
     assert any(a.startswith("keep ") for a in typed)

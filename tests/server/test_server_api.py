@@ -89,6 +89,29 @@ def test_claiming_seats(client: TestClient) -> None:
     assert [s["name"] for s in seats] == ["Ann", "Random bot", None]
 
 
+def test_a_table_waits_until_every_persons_seat_is_taken(client: TestClient) -> None:
+    """No deal, no bot move, nobody's turn while a seat is free; the game starts when it is taken,
+    and the log calls the player by the name given when sitting down."""
+    code, tokens = create_table(client, [{"bot": None}, {"bot": None}, {"bot": "random"}],
+                                [{"seat": 0, "name": "Ann"}], game="go-fish")
+    with client.websocket_connect(f"/ws/{code}") as ws:
+        ann = hello(ws, [tokens["0"]])
+        state = ann.state
+        assert state is not None
+        assert state["waiting_for"] == [1] and state["to_act"] == [] and state["legal"] == {}
+        assert state["log"] == [] and not state["over"] and hub(client).get(code).seq == 0
+        ann.send({"type": "move", "move": "ask 1 for 2s"})
+        error = ann.error()
+        assert error["code"] == "waiting" and "seat 2 is still free" in error["message"], error
+        assert hub(client).get(code).seq == 0
+        claim = client.post(f"/api/tables/{code}/seats/1", json={"name": "Bob"})
+        assert claim.status_code == 200
+        started = ann.until(lambda m: m["type"] == "state" and m["seq"] > 0)
+        assert started["waiting_for"] == [] and started["to_act"]
+        assert started["seats"][1]["name"] == "Bob"
+        assert not any("Player 2" in line["text"] for line in started["log"]), started["log"]
+
+
 def test_the_api_is_described_by_openapi(client: TestClient) -> None:
     spec = client.get("/openapi.json").json()
     assert {"/api/games", "/api/tables", "/api/tables/{code}", "/api/tables/{code}/seats/{seat}"} <= \
@@ -166,7 +189,7 @@ def test_spectators_see_the_public_view_and_cannot_act(client: TestClient) -> No
 def test_bad_messages_get_a_clear_error_and_change_nothing(client: TestClient, message: str, code: str,
                                                            words: str) -> None:
     table_code, tokens = create_table(client, [{"bot": None}, {"bot": None}],
-                                      [{"seat": 0, "name": "Ann"}])
+                                      [{"seat": 0, "name": "Ann"}, {"seat": 1, "name": "Bob"}])
     with client.websocket_connect(f"/ws/{table_code}") as ws:
         me = hello(ws, [tokens["0"]])
         before = hub(client).get(table_code).state

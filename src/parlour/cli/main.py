@@ -138,7 +138,8 @@ def parse_seats(game: AnyGame, rules: Any, seats: Sequence[str]) -> list[Any]:
             bot = make_bot(game, bot_name, rules)
             label = name or f"{bot_name.strip().capitalize()} bot"
             if not name and sum(s.lower().startswith("bot:") for s in seats) > 1:
-                label += f" {n}"
+                # by seat, as a letter: "Random bot B" (a number would read as a score)
+                label += f" {chr(ord('A') + n - 1)}"
             out.append(Seat(label, bot))
         elif kind.strip():
             out.append(Seat(kind.strip()))

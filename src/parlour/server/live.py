@@ -126,6 +126,21 @@ class LiveTable:
     def seq(self) -> int:
         return len(self.log)
 
+    @property
+    def free_seats(self) -> list[int]:
+        """The people's seats nobody has taken yet."""
+        return [s.seat for s in self.seats if not s.taken]
+
+    @property
+    def waiting(self) -> bool:
+        """Whether the table waits for people to sit down: a game starts (its deal, the bots'
+        moves, anyone's turn) only once every seat is taken."""
+        return bool(self.free_seats)
+
+    def to_act(self) -> tuple[int, ...]:
+        """Who may act now: the game's answer, or nobody while the table waits for players."""
+        return () if self.waiting else self.game.to_act(self.state)
+
     def names(self) -> list[str]:
         return [s.name or self.game.seat_label(self.state, s.seat) for s in self.seats]
 
@@ -171,12 +186,12 @@ class LiveTable:
     def shared_part(self) -> dict[str, Any]:
         """What every connection is told alike (computed once per change)."""
         game, state = self.game, self.state
-        actors = game.to_act(state)
-        over = not actors
+        actors = self.to_act()
+        over = self.over
         return {
             "type": "state", "code": self.code, "game": game.spec.name, "title": game.spec.title,
             "game_no": self.game_no, "seq": self.seq, "seats": self.public_seats(),
-            "to_act": list(actors), "over": over,
+            "to_act": list(actors), "over": over, "waiting_for": self.free_seats,
             "result": game.result_text(state, self.names()) if over else None,
             "winners": list(game.winners(state)) if over else [],
             "standings": self.standings(),

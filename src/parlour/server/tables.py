@@ -20,6 +20,7 @@ import logging
 import random
 import secrets
 from collections.abc import Iterable, Sequence
+from string import ascii_uppercase
 from typing import Any
 
 from parlour.agents import bot_descriptions, bot_names, make_bot
@@ -57,12 +58,19 @@ class _Behind(Exception):
 
 
 
-def _bot_label(level: str, taken: Sequence[str]) -> str:
-    base = f"{level.capitalize()} bot"
-    name, n = base, 2
-    while name in taken:
-        name, n = f"{base} {n}", n + 1
-    return name
+def _bot_labels(levels: Sequence[str | None]) -> list[str | None]:
+    """Names for the bots at a table, by their levels ("Memory bot"); bots of one level are told
+    apart by letters ("Memory bot A", "Memory bot B"), never by numbers, which would read as scores
+    ("Memory bot 2 8")."""
+    labels: list[str | None] = []
+    for n, level in enumerate(levels):
+        if level is None:
+            labels.append(None)
+            continue
+        base = f"{level.capitalize()} bot"
+        alike = [i for i, other in enumerate(levels) if other == level]
+        labels.append(base if len(alike) == 1 else f"{base} {ascii_uppercase[alike.index(n) % 26]}")
+    return labels
 
 
 class Hub:
@@ -214,18 +222,12 @@ class Hub:
             raise RequestError("bad-request", f"a table has 1 to {MAX_SEATS} seats")
         game.initial_state(rules, len(seat_specs))  # the game refuses a bad count, with its reason
         rows: list[SeatRow] = []
-        names: list[str] = []
-        for n, spec in enumerate(seat_specs):
-            level = spec.get("bot")
+        levels = [None if spec.get("bot") is None else make_bot(game, spec["bot"], rules).name
+                  for spec in seat_specs]
+        for n, (spec, level, label) in enumerate(zip(seat_specs, levels, _bot_labels(levels), strict=True)):
             name = spec.get("name")
-            if level is not None:
-                bot = make_bot(game, level, rules)
-                name = clean_name(name) if name else _bot_label(bot.name, names)
-                rows.append(SeatRow(n, name, bot.name, None))
-            else:
-                name = clean_name(name) if name else None
-                rows.append(SeatRow(n, name, None, None))
-            names.append(name or "")
+            name = clean_name(name) if name else label
+            rows.append(SeatRow(n, name, level, None))
         tokens: dict[int, str] = {}
         for claim in join:
             seat = claim.get("seat")
@@ -269,7 +271,7 @@ class Hub:
                 self.settle(table)
             raise RequestError("taken", str(exc), 409) from None
         place.name, place.token_hash = clean, hash_token(token)
-        table.broadcast()
+        self.settle(table)  # the last free seat taken: the game starts
         return token
 
     def held_by(self, table: LiveTable, tokens: Iterable[str]) -> frozenset[int]:
@@ -350,6 +352,8 @@ class Hub:
                 seq is not None and not self._still_meant(table, seat, seq)):
             raise RequestError("stale", "the table changed before your move arrived: look again")
         game, state = table.game, table.state
+        if table.waiting:
+            raise RequestError("waiting", self._waiting_for(table))
         actors = game.to_act(state)
         if not actors:
             raise RequestError("illegal", "the game is over")
@@ -378,6 +382,12 @@ class Hub:
         game, then = table.game, table.log[seq].before
         return seat in game.to_act(then) and \
             game.legal_moves(then, seat) == game.legal_moves(table.state, seat)
+
+    @staticmethod
+    def _waiting_for(table: LiveTable) -> str:
+        free = [f"seat {s + 1}" for s in table.free_seats]
+        return "the game starts when every seat is taken: " + " and ".join(free) + \
+            (" is" if len(free) == 1 else " are") + " still free"
 
     @staticmethod
     def _whose_turn(table: LiveTable, actors: tuple[int, ...]) -> str:
@@ -458,7 +468,7 @@ class Hub:
         if not isinstance(seat, int) or isinstance(seat, bool) or seat not in held:
             raise RequestError("seat", "hints are only for your own seat")
         state = table.state
-        if seat not in table.game.to_act(state):
+        if seat not in table.to_act():
             raise RequestError("turn", "there is nothing for you to decide now")
         advice = await asyncio.to_thread(table.game.advise, state, seat)
         if advice is None:
@@ -475,6 +485,9 @@ class Hub:
         """After a change: resolve due chance events (committed like moves), tell everyone
         once, and set the bots going if one is to act."""
         game = table.game
+        if table.waiting:  # nothing happens until everyone has sat down
+            table.broadcast()
+            return
         while game.to_act(table.state) == (CHANCE,):
             with contextlib.suppress(_Behind):  # another server resolved it first: look again
                 self._commit(table, CHANCE, game.sample_chance(table.state, self.rng))

@@ -334,7 +334,7 @@ def test_partners_win_the_game_together():
     after = play(state, "5|3")
     assert after.winner == 0 and GAME.winners(after) == (0, 2)
     assert GAME.result_text(after, ["Ann", "Bob", "Cat", "Dan"]) == (
-        "Ann and Cat win (Ann and Cat 127, Bob and Dan 0).")
+        "Ann and Cat win (Ann and Cat: 127, Bob and Dan: 0).")
 
 
 def test_presets_and_rule_checks():

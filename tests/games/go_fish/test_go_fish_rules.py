@@ -202,7 +202,7 @@ def test_the_game_ends_when_someone_has_no_cards_left():
     assert after.books == ((R.SEVEN,), ())
     assert GAME.winners(after) == (0,) and GAME.returns(after) == (1.0, -1.0)
     assert GAME.to_act(after) == ()
-    assert "Bob has no cards left. Ann wins with 1 books (Ann 1, Bob 0)." in GAME.describe_for(
+    assert "Bob has no cards left. Ann wins with 1 books (Ann: 1, Bob: 0)." in GAME.describe_for(
         small, 0, Ask(1, R.SEVEN), 0, NAMES)
 
 
@@ -226,7 +226,7 @@ def test_the_game_ends_when_the_stock_runs_out_and_a_tie_shares_the_win():
                 books=((R.ACE,), (R.TWO,), ()))
     assert GAME.winners(tie) == (0, 1)
     assert GAME.result_text(tie, NAMES) == (
-        "Ann and Bob share the win with 1 books each (Ann 1, Bob 1, Cat 0).")
+        "Ann and Bob share the win with 1 books each (Ann: 1, Bob: 1, Cat: 0).")
 
 
 def test_draw_on_a_player_who_runs_out_draws_and_plays_on():

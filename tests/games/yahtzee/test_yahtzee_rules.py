@@ -502,7 +502,7 @@ def test_the_highest_total_wins() -> None:
     assert GAME.returns(state) == (0.0, 1.0, 0.0)
     assert GAME.seat_scores(state) == ((44,), (48,), (45,))
     names = ["Ann", "Bob", "Cy"]
-    assert GAME.result_text(state, names) == "Bob wins with 48. Totals: Ann 44, Bob 48, Cy 45."
+    assert GAME.result_text(state, names) == "Bob wins with 48 (Ann: 44, Bob: 48, Cy: 45)."
     view = GAME.view(state, None).to_json()
     assert view["over"] and view["winners"] == [1] and view["totals"] == [44, 48, 45]
     assert view["current"] is None
@@ -514,7 +514,7 @@ def test_a_tie_on_the_highest_total_shares_the_win() -> None:
     assert GAME.winners(state) == (0, 2)
     assert GAME.returns(state) == (0.5, 0.0, 0.5)
     assert GAME.result_text(state, ["Ann", "Bob", "Cy"]) == (
-        "Ann and Cy share the win with 30. Totals: Ann 30, Bob 10, Cy 30.")
+        "Ann and Cy share the win with 30 (Ann: 30, Bob: 10, Cy: 30).")
 
 
 def test_alone_the_result_is_the_score() -> None:

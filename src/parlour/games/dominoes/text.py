@@ -120,7 +120,7 @@ def result(state: State, names: Sequence[str] | None) -> str:
     name = namer(names)
 
     count = max(sides_of(state.rules, state.players)) + 1
-    scores = ", ".join(f"{side_name(state, s, name)} {state.scores[s]}" for s in range(count))
+    scores = ", ".join(f"{side_name(state, s, name)}: {state.scores[s]}" for s in range(count))
     if state.winner is None:
         return f"Not finished. Scores: {scores}."
     who = side_name(state, state.winner, name)
@@ -304,7 +304,7 @@ def result_lines(result: HandResult, view: DominoView, names: Sequence[str]) -> 
         spots = sum(t.pips for t in tiles)
         lines.append(f"    {names[seat]:<{width}}  tiles left: {shown} ({spots} spots)")
     if _partnered(view):
-        totals = ", ".join(f"{side_label(view, s, names)} {result.totals[s]}" for s in range(_sides(view)))
+        totals = ", ".join(f"{side_label(view, s, names)}: {result.totals[s]}" for s in range(_sides(view)))
         lines.append(f"    Spots by side: {totals}")
     return lines
 

@@ -174,11 +174,11 @@ def result(game: GinGame, state: State, names: Sequence[str] | None = None) -> s
         if s.game_bonus[seat]:
             bonus = f", {'shutout' if s.shutout else 'game'} bonus {s.game_bonus[seat]}"
         boxes = state.boxes[seat]
-        parts.append(f"{name(seat)} {s.totals[seat]} (points {s.points[seat]}{bonus}, "
+        parts.append(f"{name(seat)}: total {s.totals[seat]} (points {s.points[seat]}{bonus}, "
                      f"{boxes} box{'' if boxes == 1 else 'es'} {s.box_bonus[seat]})")
     pay = "The totals are equal: nobody pays." if s.payer is None else (
         f"{name(s.payer)} pays {name(1 - s.payer)} {s.amount}.")
-    return f"{name(winner)} wins the game. Totals: {parts[0]}; {parts[1]}. {pay}"
+    return f"{name(winner)} wins the game. {parts[0]}; {parts[1]}. {pay}"
 
 
 # ---- the view drawn as plain text (the terminal's, and the playthroughs') ----

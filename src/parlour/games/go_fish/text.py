@@ -104,7 +104,7 @@ def why_over(ending: Ending, stock_size: int, hand_sizes: Sequence[int], name: N
 
 def result(state: State, name: Namer) -> str:
     counts = state.book_counts
-    tally = ", ".join(f"{name(s)} {c}" for s, c in enumerate(counts))
+    tally = ", ".join(f"{name(s)}: {c}" for s, c in enumerate(counts))  # "Name: 8", never "Name 8"
     top = engine.winners(state)
     if len(top) == 1:
         return f"{name(top[0])} wins with {counts[top[0]]} books ({tally})."

@@ -117,8 +117,8 @@ def result_text(state: State, names: Sequence[str]) -> str:
     top = state.leaders
     who = " and ".join(names[s] for s in top)
     verb = "wins" if len(top) == 1 else "share the win"
-    scores = ", ".join(f"{names[s]} {t}" for s, t in enumerate(totals))
-    return f"{who} {verb} with {totals[top[0]]}. Totals: {scores}."
+    scores = ", ".join(f"{names[s]}: {t}" for s, t in enumerate(totals))  # "Name: 210", never "Name 210"
+    return f"{who} {verb} with {totals[top[0]]} ({scores})."
 
 
 # ---- the view drawn ----------------------------------------------------------------------------

@@ -24,7 +24,9 @@ let pingTimer = null;
 let state = null;            // the last state message
 let shownSeat = null;        // the held seat whose view is shown
 let passAck = null;          // {seat, game_no}: who pressed Ready last (hidden-information games)
-let pending = null;          // a move sent and not yet answered: {text, timer}
+let pending = null;          // a move sent and not yet answered: {message, timer}
+let unsent = null;           // a move to send when the connection is back: {message, sent} (see resend)
+let resent = null;           // the move message last sent by resend(), until it is seen made or refused
 let lastTyped = null;
 let hintFor = null;          // {seat, seq} a hint was asked for
 let gone = false;            // the table does not exist
@@ -64,6 +66,8 @@ function connect() {
     if (socket !== ws) return;
     ws = null;
     clearInterval(pingTimer);
+    // a move sent just now may not have arrived: judged again when the connection is back
+    if (pending && !unsent) unsent = {message: pending.message, sent: true};
     clearPending();
     if (event.code === 4404) { showGone("There is no table with this code."); return; }
     scheduleReconnect();
@@ -117,6 +121,8 @@ function onMessage(message) {
 }
 
 function onError(message) {
+  const refused = resent ? resent.move : null;  // the server answers in order: this is its answer
+  resent = null;
   clearPending();
   if (message.code === "auth") {
     // A stored token this table no longer knows (the table was remade, the data wiped): forget it.
@@ -133,6 +139,12 @@ function onError(message) {
     $("hint-panel").hidden = true;
   }
   if (message.code === "not-over" || message.code === "stale") $("again").disabled = false;
+  if (refused) {  // a move chosen before the connection went, sent when it came back
+    const why = message.code === "stale" ? "the game moved on while you were offline. Look again"
+      : message.message || "it was refused";
+    showError(sentence(`Your move ${refused} was not made: ${why}`));
+    return;
+  }
   showError(sentence(message.message || "That was refused."));
 }
 
@@ -170,10 +182,37 @@ function play(text, seat) {
   // this seat's choices have changed since (it never lands on a position nobody saw).
   const message = {type: "move", move, seq: state.seq, game_no: state.game_no};
   if (who !== null && who !== undefined) message.seat = who;
-  if (send(message)) {
-    clearPending();
-    pending = {text: move, timer: setTimeout(clearPending, 4000)};
+  if (!ws || ws.readyState !== WebSocket.OPEN) {
+    // Offline: the move waits (the last one chosen) and goes, with its seq, once connected again.
+    unsent = {message, sent: false};
+    showError(`Offline: ${move} will be sent when the connection is back (unless the game has moved on).`);
+    if (!ws) { attempt = 0; connect(); }
+    return;
   }
+  sendMove(message);
+}
+
+function sendMove(message) {
+  ws.send(JSON.stringify(message));
+  clearPending();
+  pending = {message, timer: setTimeout(clearPending, 4000)};
+}
+
+/** Whether a move message's seat has moved since the position the move was chosen in. */
+function movedSince(message) {
+  const seat = message.seat ?? (state.you.length === 1 ? state.you[0] : null);
+  return state.game_no === message.game_no && state.log.some((line) => line.n > message.seq && line.seat === seat);
+}
+
+/** Connected again with a move that was never acknowledged: send it with the seq it was chosen at
+ * (the server refuses it, and the page says so, if the position has moved on), unless it had in
+ * fact arrived before the connection went (its seat has moved since). */
+function resend() {
+  const {message, sent} = unsent;
+  unsent = null;
+  if (sent && movedSince(message)) { clearError(); return; }  // it had arrived
+  resent = message;
+  sendMove(message);
 }
 
 $("move-form").addEventListener("submit", (event) => {
@@ -246,6 +285,7 @@ function onState(next) {
   }
   state = next;
   clearPending();
+  if (resent && movedSince(resent)) resent = null;  // it was made
   // What this device may do changed (not just that someone else moved): old messages go.
   const mineKey = (s) => JSON.stringify([s.game_no, s.over, s.legal, s.you]);
   const moved = !prev || mineKey(prev) !== mineKey(next);
@@ -261,6 +301,7 @@ function onState(next) {
   chooseSeat();
   updateCover();
   render();
+  if (unsent && ws && ws.readyState === WebSocket.OPEN) resend();
 }
 
 /** Players sharing this device must not see each other's screen (a game where they hide their
@@ -358,7 +399,8 @@ function renderMoves() {
     box.append(h("p", {class: "muted"}, "Waiting for the next player to press Ready."));
   } else if (!groups.length) {
     let why = "No moves for you right now.";
-    if (!held().length) why = "You are watching.";
+    if (state.waiting_for && state.waiting_for.length && !state.over) why = "The game starts when every seat is taken.";
+    else if (!held().length) why = "You are watching.";
     else if (state.over) why = "The game is over.";
     else if (state.to_act.length) why = `Waiting for ${namesList(state, state.to_act.filter((s) => s >= 0)) || "the dice"}.`;
     box.append(h("p", {class: "muted", id: "no-moves"}, why));

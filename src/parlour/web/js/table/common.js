@@ -20,10 +20,10 @@ export function sentence(text) {
   return s.charAt(0).toUpperCase() + s.slice(1) + (/[.!?]$/.test(s) ? "" : ".");
 }
 
-/** A seat's name in the last state message, or "Seat 2" for a seat nobody has named. */
+/** A seat's name in the last state message, or "Empty seat 2" for a seat nobody has taken. */
 export function seatName(state, seat) {
   const s = state && state.seats.find((x) => x.seat === seat);
-  return (s && s.name) || `Seat ${seat + 1}`;
+  return (s && s.name) || `Empty seat ${seat + 1}`;
 }
 /** "Ann", "Ann and Bob", "Ann, Bob and Cy". */
 export function namesList(state, seats) {

@@ -14,7 +14,13 @@ export function renderBanner(state) {
   const banner = $("turn-banner");
   const acting = actingHeld(state);
   let mark = "wait", text = "", kind = "wait", sub = "";
-  if (state.over) {
+  const waitingFor = state.waiting_for || [];
+  if (waitingFor.length && !state.over) {
+    // nothing happens until every seat is taken: say so, and how to bring the others in
+    text = waitingFor.length === 1 ? `Waiting for a player to sit in seat ${waitingFor[0] + 1}`
+      : `Waiting for players to sit in seats ${waitingFor.map((s) => s + 1).join(", ")}`;
+    sub = `The game starts when every seat is taken. Share the code ${code} or the link ${location.origin}/t/${code}`;
+  } else if (state.over) {
     mark = "flag"; kind = "over"; text = "Game over";
   } else if (state.to_act.includes(-1)) {
     mark = "dice"; text = "Chance is at work…";
@@ -72,7 +78,7 @@ export function renderSeats(state) {
     const tags = [];
     if (acting) tags.push(h("span", {class: "to-play"}, h("strong", {}, "to play")));
     if (seat.bot) tags.push(h("span", {}, `bot · ${seat.bot}`));
-    else if (free) tags.push(h("span", {}, "free seat"));
+    else if (free) tags.push(h("span", {}, `seat ${seat.seat + 1} · waiting for a player`));
     else {
       tags.push(h("span", {class: "presence", "data-on": seat.connected ? "yes" : "no"}, [
         h("span", {class: "dot", "aria-hidden": "true"}), seat.connected ? "online" : "offline"]));
@@ -80,7 +86,7 @@ export function renderSeats(state) {
     if (state.history && state.history.length) tags.push(h("span", {}, `wins: ${wins.get(seat.seat) ?? 0}`));
     list.append(h("li", {class: `seat${acting ? " acting" : ""}${mine ? " mine" : ""}`, "data-seat": seat.seat}, [
       h("span", {class: "turn-mark", "aria-hidden": "true"}, icon(acting ? "play" : seat.bot ? "bot" : "person")),
-      h("span", {class: "name"}, free ? `Seat ${seat.seat + 1}` : seatName(state, seat.seat)),
+      h("span", {class: "name"}, free ? "Empty seat" : seatName(state, seat.seat)),
       h("span", {class: "tags"}, tags),
     ]));
   }
