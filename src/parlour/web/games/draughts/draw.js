@@ -164,6 +164,7 @@ function drawPlayers(st) {
       toMove ? h("span", {class: "dr-tomove"}, [icon("play"), view.draw_offered_by ? "to answer" : "to move"]) : null,
       h("span", {class: "dr-taken-count", "data-taken": taken}, `took ${taken}`),
     );
+    strip.clock.show(ctx.state ? ctx.state.clock : null, seat, name);
   };
   show(st.bottom, st.blackBottom ? "black" : "white");
   show(st.top, st.blackBottom ? "white" : "black");
