@@ -95,6 +95,11 @@ def test_two_people_see_both_clocks_and_both_see_the_loss_on_time(pages: Pages, 
         assert 5 < seconds(page.get_by_role("timer", name="Ann's clock").inner_text()) <= 7  # + 1 s
     shot(ann, "two-clocks-desktop")
     shot(bob, "two-clocks-phone")
+    # a reload does not reset the clock: it goes on from where it was
+    before = seconds(bob.get_by_role("timer", name="Bob's clock").inner_text())
+    bob.reload()
+    expect(bob.get_by_role("timer", name="Bob's clock")).to_be_visible()
+    assert seconds(bob.get_by_role("timer", name="Bob's clock").inner_text()) <= before
     # Bob lets his time run out: the server notices with nobody moving, and both pages say so
     for page in (ann, bob):
         expect(page.locator("#result")).to_contain_text("Bob (White) ran out of time", timeout=20_000)

@@ -112,6 +112,22 @@ def test_the_flag_falls_by_the_timer_with_nobody_moving_and_a_late_move_is_refus
     run(test)
 
 
+def test_the_next_game_at_the_table_starts_both_clocks_afresh(tmp_path: Path) -> None:
+    async def test() -> None:
+        hand = HandClock()
+        hub = hub_on(tmp_path, hand)
+        await hub.start()
+        table, _, white = await people_table(hub, base=10, increment=0)
+        await hand.advance(11)
+        assert table.over and left(table) == [0, 10]
+        hub.again(table, frozenset({white}))
+        assert not table.over and left(table) == [10, 10]
+        await hand.advance(4)
+        assert left(table) == [6, 10]  # Ann plays Black again (first-black): her time runs
+        await hub.stop()
+    run(test)
+
+
 def test_a_move_arriving_after_the_time_ran_out_is_refused_even_before_the_timer_runs(tmp_path: Path) -> None:
     async def test() -> None:
         hand = HandClock()
