@@ -53,6 +53,7 @@ def test_the_clock_chosen_in_the_lobby_runs_for_the_side_to_move(pages: Pages, b
     page.set_viewport_size(DESKTOP)
     page.click("#create-table")
     page.wait_for_url(re.compile(r".*/t/[A-Z0-9]+$"))
+    expect(page.locator(".dr-clock-chip")).to_have_text("Clock: 5 min + 3 s a move")
     mine = page.get_by_role("timer", name="Ann's clock")
     bots = page.get_by_role("timer", name="Random bot's clock")
     expect(mine).to_have_class(re.compile(r"\brunning\b"))  # the bot has moved: Ann's time runs

@@ -175,6 +175,7 @@ function build(root) {
   ]);
 
   st.ruleChip = h("span", {class: "chip"});
+  st.clockChip = h("span", {class: "chip dr-clock-chip", hidden: true});
   const boardCol = h("div", {class: "dr-board-col"}, [
     st.top.el, h("div", {class: "dr-board"}, st.svg), st.bottom.el, st.prompt, st.selectRow, st.textBoard,
   ]);
@@ -191,7 +192,7 @@ function build(root) {
     ]),
   ]);
   st.main = h("div", {class: "dr"}, [
-    h("div", {class: "dr-head"}, [h("h3", {}, "Draughts"), st.ruleChip]),
+    h("div", {class: "dr-head"}, [h("h3", {}, "Draughts"), st.ruleChip, st.clockChip]),
     h("div", {class: "dr-layout"}, [boardCol, side]),
     st.keys,
   ]);

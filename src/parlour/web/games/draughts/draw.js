@@ -4,6 +4,7 @@
 
 import {h, icon, svg} from "/static/js/svg.js";
 import {fill, plural} from "/static/js/view.js";
+import {clockSetting} from "/static/js/table/clock.js";
 import {drawMoves} from "./movelist.js";
 import {TITLE, boardMoves, colourOf, listText, other, pieceWord, startsWith, unique} from "./notation.js";
 import {drawPiece, miniPiece} from "./pieces.js";
@@ -246,6 +247,9 @@ function drawActions(st) {
   const {ctx, view} = st;
   const legal = ctx.legal;
   st.ruleChip.textContent = view.huffing ? "Huffing rule: capturing is optional" : "Captures are compulsory";
+  const clock = st.ctx.state ? st.ctx.state.clock : null;
+  st.clockChip.hidden = !clock;
+  if (clock) st.clockChip.textContent = `Clock: ${clockSetting(clock)}`;
   const answering = legal.includes("accept") || legal.includes("decline");
   st.offerBox.hidden = !(answering || (view.draw_offered_by && !view.over));
   if (!st.offerBox.hidden) {

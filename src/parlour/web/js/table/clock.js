@@ -22,6 +22,12 @@ export function clockText(seconds) {
   return hours ? `${hours}:${String(minutes).padStart(2, "0")}:${rest}` : `${minutes}:${rest}`;
 }
 
+/** A clock's setting in words: "5 min + 3 s a move", "6 s + 1 s a move", "10 min". */
+export function clockSetting(clock) {
+  const base = clock.base >= 60 && clock.base % 60 === 0 ? `${clock.base / 60} min` : `${clock.base} s`;
+  return clock.increment ? `${base} + ${clock.increment} s a move` : base;
+}
+
 /** Seat `seat`'s time left now, by the clock of a state message. */
 export function timeLeft(clock, seat) {
   if (!received.has(clock)) received.set(clock, performance.now());
