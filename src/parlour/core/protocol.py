@@ -28,7 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from parlour.core.chance import Distribution
 from parlour.core.errors import IllegalMoveError, NotYourTurnError
@@ -218,6 +218,17 @@ class Game(abc.ABC, Generic[R, S, M, C, V]):
         if move not in self.legal_moves(state, seat):
             raise IllegalMoveError(self.explain_illegal(state, seat, move))
         return self._apply_move(state, seat, move)
+
+    # ---- a clock (optional) ------------------------------------------------
+    timed: ClassVar[bool] = False
+    """Whether a table may play this game on a clock (the game then overrides ``time_out``)."""
+
+    def time_out(self, state: S, seat: int) -> M | None:
+        """The action that records ``seat`` (to act) running out of time on a clock, for a server
+        keeping the clock to apply; never among the legal moves, and never read by
+        ``parse_move`` (only ``parse_action`` reads it back from a log).  ``None``: the game is not
+        played on a clock."""
+        return None
 
     # ---- chance --------------------------------------------------------
     def chance_outcomes(self, state: S) -> tuple[tuple[C, Fraction], ...] | None:

@@ -65,6 +65,7 @@ class GameOut(BaseModel):
     bots: list[str] = Field(description="bot levels, weakest first")
     bot_levels: list[BotOut] = Field(description="the bot levels with a line on each, weakest first")
     default_bot: str = Field(description="the level to offer first: one a newcomer can beat")
+    timed: bool = Field(False, description="whether a table may play this game on a clock")
 
 
 class RulesOut(BaseModel):
@@ -85,6 +86,11 @@ class JoinIn(BaseModel):
     name: str | None = None
 
 
+class ClockIn(BaseModel):
+    base: float = Field(description="each player's time, in seconds", examples=[300])
+    increment: float = Field(0, description="seconds added after each of a player's turns", examples=[3])
+
+
 class TableIn(BaseModel):
     game: str = Field(examples=["shut-the-box"])
     rules: dict[str, Any] = Field(default_factory=dict,
@@ -93,6 +99,8 @@ class TableIn(BaseModel):
     hints: bool = True
     join: list[JoinIn] = Field(default_factory=list,
                                description="person seats the creator sits in at once")
+    clock: ClockIn | None = Field(None, description="play on a clock (games that allow one: "
+                                                    "draughts); none by default")
 
 
 class TableCreated(BaseModel):
@@ -121,6 +129,7 @@ class TableOut(BaseModel):
     status: str = Field(description="waiting (a person's seat is free), playing, or finished (the "
                                     "current game is over)")
     seats: list[SeatOut]
+    clock: ClockIn | None = Field(None, description="the table's clock, if it is played on one")
 
 
 class ClaimIn(BaseModel):
@@ -215,7 +224,8 @@ def create_app(db_url: str, bot_delay: float = 0.8, limits: Limits = Limits()) -
     async def create_table(body: TableIn) -> dict[str, Any]:
         """Open a table: the game, its house rules, who sits where (people or bots)."""
         code, tokens = hub.create(body.game, body.rules, [s.model_dump() for s in body.seats],
-                                  body.hints, [j.model_dump() for j in body.join])
+                                  body.hints, [j.model_dump() for j in body.join],
+                                  body.clock.model_dump() if body.clock else None)
         return {"code": code, "url": f"/t/{code}", "tokens": {str(k): v for k, v in tokens.items()}}
 
     @app.get("/api/tables", response_model=list[TableOut], tags=["tables"])

@@ -11,11 +11,14 @@ import json
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from parlour.core.options import rules_to_json
 from parlour.core.protocol import AnyBot, AnyGame
 from parlour.server.storage import hash_token
+
+if TYPE_CHECKING:
+    from parlour.server.clock import Clock
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """Table codes avoid letters and digits that are easily mistaken (0/O, 1/I/L)."""
@@ -115,6 +118,8 @@ class LiveTable:
     history: list[Finished] = field(default_factory=list)
     conns: set[Connection] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
+    clock: Clock | None = None
+    """The table's clock, if it is played on one (:mod:`parlour.server.clock`)."""
     _log_text: dict[int | None, list[dict[str, Any]]] = field(default_factory=dict)
 
     # ---- facts ----------------------------------------------------------------
@@ -167,7 +172,9 @@ class LiveTable:
     def info(self) -> dict[str, Any]:
         return {"code": self.code, "game": self.game.spec.name, "title": self.game.spec.title,
                 "rules": rules_to_json(self.rules), "hints": self.hints, "game_no": self.game_no,
-                "seq": self.seq, "over": self.over, "seats": self.public_seats()}
+                "seq": self.seq, "over": self.over, "seats": self.public_seats(),
+                "clock": None if self.clock is None else
+                {"base": self.clock.base, "increment": self.clock.increment}}
 
     def standings(self) -> list[dict[str, Any]]:
         return [{"seat": s.seat, "wins": sum(s.seat in f.winners for f in self.history)}
@@ -200,6 +207,7 @@ class LiveTable:
             "hints": self.hints, "hidden_information": game.spec.hidden_information,
             "pass_device": game.spec.pass_device,
             "move_help": game.move_help(),
+            "clock": self.clock.to_json() if self.clock is not None else None,
         }
 
     def message_for(self, conn: Connection, shared: dict[str, Any] | None = None) -> dict[str, Any]:

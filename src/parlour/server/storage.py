@@ -76,6 +76,20 @@ actions = Table(
     Column("at", Float, nullable=False),
 )
 
+clocks = Table(
+    "clocks", metadata,
+    Column("table_id", Integer, ForeignKey("tables.id"), primary_key=True),
+    Column("base", Float, nullable=False),
+    Column("increment", Float, nullable=False),
+    Column("game_no", Integer, nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("time_left", Text, nullable=False),
+    Column("running", Integer),
+    Column("since", Float),
+)
+"""A table played on a clock (:mod:`parlour.server.clock`): each seat's time left (a JSON list)
+when the running time last started, whose time runs and since when."""
+
 
 # The hot path's statements, built once with bound parameters (building and cache-keying a fresh
 # statement per move cost ten times what SQLite takes to run it).
@@ -117,6 +131,22 @@ class TableRow:
     seats: tuple[SeatRow, ...]
     logs: dict[int, tuple[tuple[int, str], ...]]
     """Each game's actions, by game number: (seat, action text) in order."""
+
+
+@dataclass(frozen=True)
+class ClockRow:
+    """A table's clock as kept (see :class:`parlour.server.clock.Clock`)."""
+
+    base: float
+    increment: float
+    game_no: int
+    seq: int
+    left: tuple[float, ...]
+    """Each seat's time left when the running time last started (or was paused)."""
+    running: int | None
+    """The seat whose time runs."""
+    since: float | None
+    """When it started running (``None``: paused, as when the server stopped)."""
 
 
 @dataclass(frozen=True)
@@ -289,6 +319,26 @@ class Storage:
             hints=bool(row["hints"]), game_no=row["game_no"], over=bool(row["over"]), seats=seat_rows,
             logs={g: tuple(v) for g, v in logs.items()},
         )
+
+    # ---- a table's clock -------------------------------------------------------
+    def save_clock(self, table_id: int, clock: ClockRow) -> None:
+        """Keep a table's clock (the row written anew)."""
+        values = {"base": clock.base, "increment": clock.increment, "game_no": clock.game_no,
+                  "seq": clock.seq, "time_left": json.dumps(list(clock.left)), "running": clock.running,
+                  "since": clock.since}
+        with self.engine.begin() as db:
+            done = db.execute(update(clocks).where(clocks.c.table_id == table_id).values(**values))
+            if done.rowcount != 1:
+                db.execute(clocks.insert().values(table_id=table_id, **values))
+
+    def load_clock(self, table_id: int) -> ClockRow | None:
+        """A table's clock, or ``None`` if it is not played on one."""
+        with self.engine.begin() as db:
+            row = db.execute(select(clocks).where(clocks.c.table_id == table_id)).mappings().first()
+        if row is None:
+            return None
+        return ClockRow(row["base"], row["increment"], row["game_no"], row["seq"],
+                        tuple(float(x) for x in json.loads(row["time_left"])), row["running"], row["since"])
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -19,7 +19,8 @@ import contextlib
 import logging
 import random
 import secrets
-from collections.abc import Iterable, Sequence
+import time
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from string import ascii_uppercase
 from typing import Any
 
@@ -33,6 +34,7 @@ from parlour.core.errors import (
 from parlour.core.options import rules_from_json, rules_to_json
 from parlour.core.protocol import CHANCE, Export
 from parlour.core.record import Record
+from parlour.server.clock import Timekeeper, setting
 from parlour.server.fanout import Listener
 from parlour.server.live import (
     CODE_ALPHABET,
@@ -77,8 +79,11 @@ class Hub:
     """Every live table, and the one way to change them."""
 
     def __init__(self, storage: Storage, bot_delay: float = 0.8,
-                 rng: random.Random | None = None) -> None:
+                 rng: random.Random | None = None, now: Callable[[], float] = time.time,
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
         self.storage = storage
+        self.clocks = Timekeeper(self, now, sleep)
+        """The tables' clocks (``now``: the time source, ``sleep``: waiting for it)."""
         self.bot_delay = bot_delay
         self.rng = rng if rng is not None else random.SystemRandom()
         self.tables: dict[str, LiveTable] = {}
@@ -101,6 +106,7 @@ class Hub:
         for code in self.storage.table_codes(playing_only=True):
             try:
                 table = self.get(code)
+                self.clocks.resume(table)
                 self._prepare(table)
                 self.settle(table)
             except Exception:  # one broken table must not stop the server
@@ -121,6 +127,7 @@ class Hub:
 
     async def stop(self) -> None:
         self.running = False
+        self.clocks.pause_all()
         if self.listener is not None:
             await self.listener.stop()
             self.listener = None
@@ -138,6 +145,7 @@ class Hub:
             if row is None:
                 raise RequestError("not-found", f"there is no table {code.strip()!r}", 404)
             table = self._rebuild(row)
+            self.clocks.load(table)
             self.tables[key] = table
         return table
 
@@ -214,10 +222,14 @@ class Hub:
         return changed
 
     def create(self, game_name: str, rules_data: dict[str, Any], seat_specs: Sequence[dict[str, Any]],
-               hints: bool, join: Sequence[dict[str, Any]]) -> tuple[str, dict[int, str]]:
-        """A new table; returns its code and the tokens of the seats claimed at once."""
+               hints: bool, join: Sequence[dict[str, Any]], clock: Any = None) -> tuple[str, dict[int, str]]:
+        """A new table; returns its code and the tokens of the seats claimed at once.  ``clock``:
+        ``{"base": seconds, "increment": seconds}`` to play on a clock (:mod:`.clock`)."""
         game = registry.get(game_name)
         rules = rules_from_json(game.rules_type, rules_data)
+        timing = setting(clock)
+        if timing is not None and not game.timed:
+            raise RequestError("bad-request", f"{game.spec.title} is not played on a clock")
         if not 1 <= len(seat_specs) <= MAX_SEATS:
             raise RequestError("bad-request", f"a table has 1 to {MAX_SEATS} seats")
         game.initial_state(rules, len(seat_specs))  # the game refuses a bad count, with its reason
@@ -247,6 +259,8 @@ class Hub:
             except Conflict:
                 continue
             table = self.get(code)
+            if timing is not None:
+                self.clocks.create(table, *timing)
             self._prepare(table)
             self.settle(table)
             return code, tokens
@@ -271,7 +285,7 @@ class Hub:
                 self.settle(table)
             raise RequestError("taken", str(exc), 409) from None
         place.name, place.token_hash = clean, hash_token(token)
-        self.settle(table)  # the last free seat taken: the game starts
+        self.settle(table)  # the last free seat taken: the game (and its clock) starts
         return token
 
     def held_by(self, table: LiveTable, tokens: Iterable[str]) -> frozenset[int]:
@@ -328,6 +342,9 @@ class Hub:
         for key, value in (("seq", seq), ("game_no", game_no)):
             if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
                 raise RequestError("bad-request", f"{key} must be a whole number")
+        late = self.clocks.late(table)
+        if late is not None:
+            raise RequestError("time", late)
         behind = False
         try:
             for _ in range(CATCH_UP_TRIES):
@@ -491,6 +508,7 @@ class Hub:
         while game.to_act(table.state) == (CHANCE,):
             with contextlib.suppress(_Behind):  # another server resolved it first: look again
                 self._commit(table, CHANCE, game.sample_chance(table.state, self.rng))
+        self.clocks.follow(table)
         table.broadcast()
         if not self.running or (table.bot_task is not None and not table.bot_task.done()):
             return
@@ -518,6 +536,8 @@ class Hub:
                 return
             if (table.seq, table.game_no) != (seq, game_no):
                 continue  # somebody moved while the bot thought: look again
+            if self.clocks.check(table):
+                return  # the bot's time ran out while it thought
             try:
                 with contextlib.suppress(_Behind):  # another server moved for the bot first
                     self._commit(table, seat, move)
@@ -540,6 +560,7 @@ def game_catalogue() -> list[dict[str, Any]]:
         "bots": list(bot_names(g)),
         "bot_levels": [{"name": name, "description": line} for name, line in bot_descriptions(g).items()],
         "default_bot": g.default_bot,
+        "timed": g.timed,
     } for g in registry.games()]
 
 

@@ -23,6 +23,7 @@ from parlour.games.draughts.moves import (
     Move,
     OfferDraw,
     Resign,
+    TimeUp,
     Toss,
 )
 from parlour.games.draughts.rules import Colours, Rules
@@ -31,4 +32,4 @@ from parlour.games.draughts.view import DraughtsView
 
 __all__ = ["GAME", "START", "AcceptDraw", "Action", "Colour", "Colours", "DeclineDraw", "Draughts",
            "DraughtsView", "Ending", "Huff", "Move", "OfferDraw", "Piece", "Position", "Resign",
-           "Rules", "State", "Toss", "legal_moves", "play"]
+           "Rules", "State", "TimeUp", "Toss", "legal_moves", "play"]

@@ -35,6 +35,7 @@ from parlour.games.draughts.moves import (
     Move,
     OfferDraw,
     Resign,
+    TimeUp,
     Toss,
 )
 from parlour.games.draughts.notation import parse_fen
@@ -145,8 +146,20 @@ def apply_action(state: State, seat: int, action: Action) -> State:
         # the decliner (the side not to move) must now win or get a man up in time
         limit = state.rules.decline_moves or None
         return replace(state, offer=False, countdown=_counting(state, state.turn.other, limit))
+    if isinstance(action, TimeUp):
+        return time_up(state, seat)
     assert isinstance(action, Resign)
     return replace(state, ending=Ending.RESIGNED, winner=state.colour_of(seat).other)
+
+
+def time_up(state: State, seat: int) -> State:
+    """``seat``, to act, ran out of time on a clock: it loses, unless the opponent could not win,
+    which in draughts means having no pieces left -- and a side with no pieces has already lost,
+    so while the game is on, running out of time always loses."""
+    winner = state.colour_of(seat).other
+    if not state.position.pieces(winner):
+        return replace(state, offer=False, ending=Ending.TIME, winner=None)
+    return replace(state, offer=False, ending=Ending.TIME, winner=winner)
 
 
 def offenders(before: Position, move: Move, after: Position) -> tuple[int, ...]:

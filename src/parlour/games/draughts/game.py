@@ -7,11 +7,12 @@ from fractions import Fraction
 from typing import Any
 
 from parlour.core.commands import Command
-from parlour.core.protocol import BotFactory, Export, Game, GameSpec, Hint
+from parlour.core.errors import IllegalMoveError, NotYourTurnError
+from parlour.core.protocol import CHANCE, BotFactory, Export, Game, GameSpec, Hint
 from parlour.core.record import Record
 from parlour.games.draughts import engine, notation, reasons, text
 from parlour.games.draughts.board import Position
-from parlour.games.draughts.moves import Action, Toss
+from parlour.games.draughts.moves import Action, TimeUp, Toss
 from parlour.games.draughts.rules import Colours, Rules
 from parlour.games.draughts.state import State
 from parlour.games.draughts.view import DraughtsView
@@ -77,6 +78,32 @@ class Draughts(Game[Rules, State, Action, Toss, DraughtsView]):
 
     def _apply_move(self, state: State, seat: int, move: Action) -> State:
         return engine.apply_action(state, seat, move)
+
+    # ---- a clock -----------------------------------------------------------
+    timed = True
+
+    def time_out(self, state: State, seat: int) -> TimeUp:
+        """The side to act ran out of time (:func:`.engine.time_up`: it loses)."""
+        return TimeUp()
+
+    def apply(self, state: State, seat: int, action: Action | Toss) -> State:
+        """The protocol's checked ``apply``; a :class:`TimeUp` (never a legal move) is accepted
+        for the seat to act, as a server keeping a clock records it."""
+        if isinstance(action, TimeUp):
+            if seat == CHANCE or seat not in engine.to_act(state):
+                if not engine.to_act(state):
+                    raise IllegalMoveError("the game is over")
+                raise NotYourTurnError(f"it is not seat {seat}'s turn: only the side to act can "
+                                       "run out of time")
+            return engine.apply_action(state, seat, action)
+        return super().apply(state, seat, action)
+
+    def parse_action(self, state: State, seat: int, text: str) -> Action | Toss:
+        """As the protocol's, and ``time`` (a time running out, as a server's log has it); a
+        player's ``parse_move`` does not read it."""
+        if seat != CHANCE and text.strip() == notation.TIME_UP:
+            return TimeUp()
+        return super().parse_action(state, seat, text)
 
     # ---- chance ----------------------------------------------------------
     def chance_outcomes(self, state: State) -> tuple[tuple[Toss, Fraction], ...] | None:

@@ -1,8 +1,8 @@
 """The moves of draughts and the game's other actions: frozen, hashable values.
 
 A move on the board is a :class:`Move`; the other actions are the draw offer and its answers,
-resigning and, under the huffing rule, a huff.  The coin toss that settles the colours is the
-game's one chance outcome (:class:`Toss`).
+resigning, under the huffing rule a huff, and, on a clock, the time running out.  The coin toss
+that settles the colours is the game's one chance outcome (:class:`Toss`).
 """
 
 from __future__ import annotations
@@ -76,8 +76,14 @@ class Huff:
     square: int
 
 
-Action = Move | OfferDraw | AcceptDraw | DeclineDraw | Resign | Huff
-"""Everything a seat may do on its turn."""
+@dataclass(frozen=True)
+class TimeUp:
+    """The side to act ran out of time on a clock (``time``).  Never chosen by a player and
+    never among the legal moves: a server keeping a clock records it (``Draughts.time_out``)."""
+
+
+Action = Move | OfferDraw | AcceptDraw | DeclineDraw | Resign | Huff | TimeUp
+"""Everything a seat may do on its turn (a :class:`TimeUp` only through the clock)."""
 
 
 @dataclass(frozen=True)

@@ -46,6 +46,7 @@ from parlour.games.draughts.moves import (
     Move,
     OfferDraw,
     Resign,
+    TimeUp,
     Toss,
 )
 
@@ -63,6 +64,9 @@ Moves (squares are numbered 1 to 32; the board shows the numbers):
 _PLAY = re.compile(r"[0-9]{1,2}(?:[-x][0-9]{1,2})+", re.ASCII)
 _WORDS: dict[str, Action] = {"offer draw": OfferDraw(), "accept": AcceptDraw(),
                              "decline": DeclineDraw(), "resign": Resign()}
+TIME_UP = "time"
+"""The log's text for a player's time running out on a clock (read back by ``Draughts.parse_action``
+only: it is not a move a player can type)."""
 _HUFF = re.compile(r"huff ([0-9]{1,2})", re.ASCII)
 _OUTCOME = re.compile(r"seat ([12]) black", re.ASCII)
 
@@ -136,6 +140,8 @@ def format_action(action: Action) -> str:
         return action.text
     if isinstance(action, Huff):
         return f"huff {action.square}"
+    if isinstance(action, TimeUp):
+        return TIME_UP
     for word, known in _WORDS.items():
         if known == action:
             return word

@@ -346,11 +346,12 @@ def record_to_pdn(record: Record, event: str = "Parlour game", site: str = "Parl
                   date: str = "????.??.??", round_: str = "-") -> PdnGame:
     """A Parlour game record of draughts as a PDN game.
 
-    Moves and huffs are kept; draw offers, answers and resignations become comments.
+    Moves and huffs are kept; draw offers, answers, resignations and a time running out become
+    comments.
     """
     from parlour.core.protocol import CHANCE
     from parlour.games.draughts.game import GAME
-    from parlour.games.draughts.moves import AcceptDraw, DeclineDraw, OfferDraw, Resign
+    from parlour.games.draughts.moves import AcceptDraw, DeclineDraw, OfferDraw, Resign, TimeUp
     from parlour.games.draughts.state import State
 
     states = list(record.states())
@@ -359,7 +360,7 @@ def record_to_pdn(record: Record, event: str = "Parlour game", site: str = "Parl
     for state, entry in zip(states, record.entries, strict=False):
         if entry.seat == CHANCE:
             continue
-        action = GAME.parse_move(state, entry.seat, entry.action)
+        action = GAME.parse_action(state, entry.seat, entry.action)
         who = state.colour_of(entry.seat).title
         if isinstance(action, Move | Huff):
             items.append(action)
@@ -371,6 +372,8 @@ def record_to_pdn(record: Record, event: str = "Parlour game", site: str = "Parl
             items.append(Comment(f"{who} declines the draw"))
         elif isinstance(action, Resign):
             items.append(Comment(f"{who} resigns"))
+        elif isinstance(action, TimeUp):
+            items.append(Comment(f"{who} ran out of time"))
     names = record.players
     black = white = "?"
     if final.black_seat is not None:

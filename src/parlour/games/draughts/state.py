@@ -18,6 +18,8 @@ class Ending(enum.Enum):
     NO_MOVES = "no-moves"
     """The loser, to move, cannot move (and has nothing to huff)."""
     RESIGNED = "resigned"
+    TIME = "time"
+    """The loser's time ran out on the clock (a table played on a clock)."""
     AGREED = "agreed"
     """A draw by agreement."""
     REPETITION = "repetition"

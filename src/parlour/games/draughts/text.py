@@ -14,6 +14,7 @@ from parlour.games.draughts.moves import (
     Huff,
     Move,
     OfferDraw,
+    TimeUp,
     Toss,
 )
 from parlour.games.draughts.state import Ending, State
@@ -143,6 +144,8 @@ def describe(state: State, seat: int, action: Action | Toss, names: Sequence[str
         limit = state.rules.decline_moves
         tail = f" (and must win or get a man ahead within {limit} moves)" if limit else ""
         return f"{player} declines the draw{tail}"
+    if isinstance(action, TimeUp):
+        return f"{player} runs out of time"
     return f"{player} resigns"
 
 
@@ -158,10 +161,13 @@ def result_text(state: State, names: Sequence[str] | None = None) -> str:
         assert ending is not None  # (a game with a winner is over)
         why = {Ending.NO_PIECES: f"{lost} has no pieces left",
                Ending.NO_MOVES: f"{lost} cannot move",
-               Ending.RESIGNED: f"{lost} resigned"}.get(ending, "")
+               Ending.RESIGNED: f"{lost} resigned",
+               Ending.TIME: f"{lost} ran out of time"}.get(ending, "")
         return f"{won} wins: {why}."
     if ending is Ending.AGREED:
         return "A draw by agreement."
+    if ending is Ending.TIME:
+        return "A draw: a player ran out of time, and the other had no pieces to win with."
     if ending is Ending.REPETITION:
         return "A draw: the same position has occurred three times."
     if ending is Ending.DECLINE_LIMIT:

@@ -8,7 +8,8 @@
 // This module builds the view's DOM once per root and holds render().  Beside it, in games/draughts/:
 // the squares' geometry, the notation (and the log and PDN read back), the pieces drawn, drawing on
 // every state (draw.js), acting by mouse and keys (input.js), the move list with PDN and the review, and
-// the look back at the game's earlier positions (lookback.js).
+// the look back at the game's earlier positions (lookback.js).  At a table played on a clock, each
+// player's strip shows their clock (/static/js/table/clock.js).
 
 import {h, icon, svg} from "/static/js/svg.js";
 import {completeMove, roving, update} from "./draughts/draw.js";
@@ -16,6 +17,7 @@ import {cancel, flip, loadPrefs, onBoardKey, onKey, onSquare, send, setNumbers} 
 import {copyPdn, loadPdn, runImport, startImport, startReview} from "./draughts/movelist.js";
 import {buildLookBack, lookContext} from "./draughts/lookback.js";
 import {flipIcon} from "./draughts/pieces.js";
+import {clockFace} from "/static/js/table/clock.js";
 import {EDGE, S, SIZE, onScreen} from "./draughts/squares.js";
 
 const CSS_HREF = "/static/games/draughts.css";
@@ -74,11 +76,11 @@ function build(root) {
   const strip = (where) => {
     const el = h("div", {class: `dr-player ${where}`});
     return {el, piece: h("span", {class: "dr-player-piece"}), name: h("span", {class: "dr-player-name"}),
-      tags: h("span", {class: "dr-player-tags"})};
+      tags: h("span", {class: "dr-player-tags"}), clock: clockFace()};
   };
   st.top = strip("top");
   st.bottom = strip("bottom");
-  for (const s of [st.top, st.bottom]) s.el.append(s.piece, s.name, s.tags);
+  for (const s of [st.top, st.bottom]) s.el.append(s.piece, s.name, s.tags, s.clock.el);
 
   st.prompt = h("p", {class: "dr-prompt", "aria-live": "polite"});
   st.textBoard = h("p", {class: "visually-hidden"});
@@ -175,6 +177,7 @@ function build(root) {
   ]);
 
   st.ruleChip = h("span", {class: "chip"});
+  st.clockChip = h("span", {class: "chip dr-clock-chip", hidden: true});
   const boardCol = h("div", {class: "dr-board-col"}, [
     st.top.el, h("div", {class: "dr-board"}, st.svg), st.bottom.el, st.prompt, st.selectRow, st.textBoard,
   ]);
@@ -192,7 +195,7 @@ function build(root) {
     ]),
   ]);
   st.main = h("div", {class: "dr"}, [
-    h("div", {class: "dr-head"}, [h("h3", {}, "Draughts"), st.ruleChip]),
+    h("div", {class: "dr-head"}, [h("h3", {}, "Draughts"), st.ruleChip, st.clockChip]),
     h("div", {class: "dr-layout"}, [boardCol, side]),
     st.keys,
   ]);

@@ -127,6 +127,28 @@ function formRules(game) {
 }
 
 /** A line on what a bot level is like, under its seat. */
+// A table setting, not a rule of the game: the clock (for games played on one), off by default.
+const CLOCKS = [[1, 1], [3, 2], [5, 3], [10, 5], [15, 10], [30, 20]];   // [minutes, seconds added]
+
+function clockField() {
+  const select = h("select", {id: "clock", name: "clock"}, [
+    h("option", {value: ""}, "No clock"),
+    ...CLOCKS.map(([m, s]) => h("option", {value: `${m}+${s}`}, `${m} min + ${s} s a move`)),
+  ]);
+  return {
+    field: h("div", {class: "field"}, [
+      h("label", {for: "clock"}, ["Clock", h("span", {class: "hint-text"},
+        "Each player's time, and the seconds added after each move; whoever runs out of time loses.")]),
+      select,
+    ]),
+    value() {
+      if (!select.value) return null;
+      const [minutes, seconds] = select.value.split("+").map(Number);
+      return {base: minutes * 60, increment: seconds};
+    },
+  };
+}
+
 function botLine(game, kind) {
   const level = (game.bot_levels || []).find((b) => `bot:${b.name}` === kind);
   return level ? level.description : "";
@@ -147,6 +169,7 @@ function openForm(game) {
   }
   const passPlay = h("input", {type: "checkbox", id: "pass-and-play", name: "pass-and-play"});
   const hints = h("input", {type: "checkbox", id: "allow-hints", name: "hints", checked: true});
+  const clock = game.timed ? clockField() : null;
   const seatsBox = h("div", {id: "seat-rows"});
   const error = h("div", {class: "alert", id: "create-error", role: "alert"});
   const submit = h("button", {class: "btn primary big", type: "submit", id: "create-table"}, "Create table");
@@ -184,6 +207,7 @@ function openForm(game) {
           h("summary", {}, "The bot levels, weakest first"),
           h("dl", {}, game.bot_levels.flatMap((b) => [h("dt", {}, pretty(b.name)), h("dd", {}, b.description)])),
         ]) : null,
+        clock ? clock.field : null,
       ]),
       h("fieldset", {}, [
         h("legend", {}, "House rules"),
@@ -291,7 +315,8 @@ function openForm(game) {
       const response = await fetch("/api/tables", {
         method: "POST",
         headers: {"Content-Type": "application/json"},
-        body: JSON.stringify({game: game.name, rules, seats, hints: hints.checked, join}),
+        body: JSON.stringify({game: game.name, rules, seats, hints: hints.checked, join,
+          ...(clock && clock.value() ? {clock: clock.value()} : {})}),
       });
       if (!response.ok) {
         error.textContent = `The table was not created: ${await errorText(response)}`;

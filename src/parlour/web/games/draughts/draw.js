@@ -4,6 +4,7 @@
 
 import {h, icon, svg} from "/static/js/svg.js";
 import {fill, plural} from "/static/js/view.js";
+import {clockSetting} from "/static/js/table/clock.js";
 import {drawMoves} from "./movelist.js";
 import {TITLE, boardMoves, colourOf, listText, other, pieceWord, startsWith, unique} from "./notation.js";
 import {drawPiece, miniPiece} from "./pieces.js";
@@ -166,6 +167,7 @@ function drawPlayers(st) {
       toMove ? h("span", {class: "dr-tomove"}, [icon("play"), view.draw_offered_by ? "to answer" : "to move"]) : null,
       h("span", {class: "dr-taken-count", "data-taken": taken}, `took ${taken}`),
     );
+    strip.clock.show(ctx.state ? ctx.state.clock : null, seat, name);
   };
   show(st.bottom, st.blackBottom ? "black" : "white");
   show(st.top, st.blackBottom ? "white" : "black");
@@ -247,6 +249,9 @@ function drawActions(st) {
   const {ctx, view} = st;
   const legal = ctx.legal;
   st.ruleChip.textContent = view.huffing ? "Huffing rule: capturing is optional" : "Captures are compulsory";
+  const clock = st.ctx.state ? st.ctx.state.clock : null;
+  st.clockChip.hidden = !clock;
+  if (clock) st.clockChip.textContent = `Clock: ${clockSetting(clock)}`;
   const answering = legal.includes("accept") || legal.includes("decline");
   st.offerBox.hidden = !(answering || (view.draw_offered_by && !view.over));
   if (!st.offerBox.hidden) {
