@@ -10,6 +10,7 @@ let boardRoot = null;        // the element the current view module owns
 let boardModule = null;      // {name, module}
 let boardToken = 0;          // counts the calls of renderBoard: the last one draws
 let handTurn = null;         // the position that brought the player's hand into view
+let handScrollY = null;      // where that left the page (null: the player has scrolled since)
 
 async function moduleFor(game) {
   if (modules.has(game)) return modules.get(game);
@@ -79,18 +80,22 @@ async function stylesLoaded() {
 /**
  * Whenever the player has a choice to make, their hand (the element a view marks data-own-hand) is
  * brought into view if any of it is off the screen: on a phone the table above it is taller than the
- * screen.  Not while they are typing, and once per position, so that a player who scrolls away to
- * read something stays there until the game moves on.
+ * screen.  Not while they are typing; and once per position, so that a player who scrolls away to
+ * read something stays there until the game moves on.  A redraw of the same position that moves
+ * the hand (a seat's line wrapping anew) brings it back, unless the player has scrolled since.
  */
 function showHand(host, ctx) {
   const hand = host.querySelector("[data-own-hand]");
   const turn = ctx.legal.length ? `${ctx.state.game_no}:${ctx.state.seq}:${ctx.seat}` : null;
-  if (!hand || !turn) { handTurn = turn; return; }
-  if (turn === handTurn) return;
+  if (!hand || !turn) { handTurn = turn; handScrollY = null; return; }
+  if (turn === handTurn && window.scrollY !== handScrollY) return;
   handTurn = turn;
+  handScrollY = null;
   const active = document.activeElement;
   if (active && active.matches("input, textarea, select")) return;
   const box = hand.getBoundingClientRect();
   if (box.top >= 0 && box.bottom <= window.innerHeight + 1) return;
   hand.scrollIntoView({block: box.height > window.innerHeight ? "start" : "end", inline: "nearest"});
+  handScrollY = window.scrollY;
 }
+
