@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from browserkit import NEEDS_CHROMIUM, PHONE, Pages, Server
+from browserkit import NEEDS_CHROMIUM, PHONE, Pages, Server, open_moves
 from playwright.sync_api import Page, expect
 from test_browser_draughts import click_move, create_table, legal, log_count, sq, wait_for_turn_or_end
 from test_browser_gin_rummy import create_in_lobby, wait_log_beyond
@@ -75,6 +75,7 @@ def test_a_gin_rummy_move_chosen_offline_is_sent_on_reconnecting(pages: Pages, r
     moves = page.locator(".move-btn").evaluate_all("els => els.map(e => e.dataset.move)")
     move = "take" if "take" in moves else moves[0]
     before = log_count(page)
+    open_moves(page)
     go_offline(page, restartable)
     page.click(f".move-btn[data-move='{move}']")
     expect(page.locator("#move-error")).to_contain_text(f"{move} will be sent when the connection is back")
@@ -108,6 +109,7 @@ def test_a_move_chosen_offline_is_refused_plainly_if_the_position_moved_on(
     other.goto(f"{restartable.url}/t/{code}")
     assert wait_for_turn_or_end(other)
     before = log_count(other)
+    open_moves(other)
     other.click(f".move-btn[data-move='{second}']")
     wait_log_beyond(other, before)
     page.context.set_offline(False)

@@ -16,7 +16,7 @@ import urllib.request
 from typing import Any
 
 import pytest
-from browserkit import DESKTOP, NEEDS_CHROMIUM, PHONE, Pages, api, shown
+from browserkit import DESKTOP, NEEDS_CHROMIUM, PHONE, Pages, api, open_moves, shown
 from playwright.sync_api import Page, expect
 from test_browser_draughts import create_table as lobby_draughts_table
 
@@ -193,6 +193,7 @@ def test_draughts_look_back_while_the_game_goes_on(pages: Pages, served: tuple[s
     log = page.locator("#log li[data-n]")
     for _ in range(2):  # two moves of Ann's and the bot's answers, by clicks
         before = log.count()
+        open_moves(page)
         page.locator("#legal .move-btn").first.click()
         expect(log).to_have_count(before + 2)
     board = page.locator(".dr-svg")

@@ -11,7 +11,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from browserkit import NEEDS_CHROMIUM, PHONE, Pages
+from browserkit import NEEDS_CHROMIUM, PHONE, Pages, type_move
 from playwright.sync_api import expect
 
 pytestmark = NEEDS_CHROMIUM
@@ -74,8 +74,7 @@ def test_a_move_before_everyone_sits_is_refused(pages: Pages, served: tuple[str,
     ann.wait_for_url(re.compile(r".*/t/[A-Z0-9]+$"))
     code = ann.url.rsplit("/", 1)[1]
     expect(ann.locator("#turn-banner")).to_contain_text("Waiting for a player to sit in seat 2")
-    ann.fill("#move-text", "11-15")
-    ann.click("#move-send")
+    type_move(ann, "11-15")
     expect(ann.locator("#move-error")).to_contain_text("seat 2 is still free")
     assert app.state.hub.get(code).seq == 0
 

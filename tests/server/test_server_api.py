@@ -196,6 +196,13 @@ def test_bad_messages_get_a_clear_error_and_change_nothing(client: TestClient, m
         me.ws.send_text(message)
         error = me.error()
         assert error["code"] == code and words in error["message"], error
+        sent = json.loads(message) if message.startswith("{") else None
+        if words == "too long":  # refused unread, before it is decoded: it names nothing
+            assert "refused" not in error
+        elif sent is not None and sent.get("type") == "move":  # a refused move is named
+            assert error["refused"] == {"move": str(sent.get("move"))[:200], "seq": sent.get("seq")}
+        else:
+            assert "refused" not in error
         assert hub(client).get(table_code).state is before
         me.send({"type": "move", "move": "roll 2"})  # the connection still works
         after = me.until(lambda m: m["type"] == "state" and m["seq"] == 2)

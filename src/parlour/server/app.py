@@ -375,7 +375,10 @@ def _decode(raw: str | None) -> dict[str, Any]:
 
 
 async def _handle(hub: Hub, table: LiveTable, conn: Connection, raw: str | None) -> bool:
-    """Answer one message; True if it changed the table (a move made, the next game started)."""
+    """Answer one message; True if it changed the table (a move made, the next game started).
+    A refused move's error names the move and the seq it was sent with, so that a page that sent
+    several (one chosen offline, say) knows which was refused."""
+    message: dict[str, Any] = {}
     try:
         message = _decode(raw)
         kind = message["type"]
@@ -395,7 +398,10 @@ async def _handle(hub: Hub, table: LiveTable, conn: Connection, raw: str | None)
         else:
             raise RequestError("bad-request", f"unknown message type {kind[:40]!r}")
     except RequestError as exc:
-        conn.send({"type": "error", "code": exc.code, "message": exc.message})
+        answer: dict[str, Any] = {"type": "error", "code": exc.code, "message": exc.message}
+        if message.get("type") == "move":
+            answer["refused"] = {"move": str(message.get("move"))[:200], "seq": message.get("seq")}
+        conn.send(answer)
     return False
 
 

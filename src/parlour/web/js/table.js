@@ -26,7 +26,8 @@ let shownSeat = null;        // the held seat whose view is shown
 let passAck = null;          // {seat, game_no}: who pressed Ready last (hidden-information games)
 let pending = null;          // a move sent and not yet answered: {message, timer}
 let unsent = null;           // a move to send when the connection is back: {message, sent} (see resend)
-let resent = null;           // the move message last sent by resend(), until it is seen made or refused
+let resent = null;           // the move message last sent by resend(): its refusal (if any) is told apart
+let refusalStays = false;    // the page says a resent move was refused: kept until the player acts
 let lastTyped = null;
 let hintFor = null;          // {seat, seq} a hint was asked for
 let gone = false;            // the table does not exist
@@ -121,8 +122,11 @@ function onMessage(message) {
 }
 
 function onError(message) {
-  const refused = resent ? resent.move : null;  // the server answers in order: this is its answer
-  resent = null;
+  // The resent move, if this error is the server's answer to it (a refusal names its move and seq).
+  const answer = message.refused;
+  const refused = resent && answer && answer.move === resent.move && answer.seq === resent.seq
+    ? resent.move : null;
+  if (refused) resent = null;
   clearPending();
   if (message.code === "auth") {
     // A stored token this table no longer knows (the table was remade, the data wiped): forget it.
@@ -143,6 +147,7 @@ function onError(message) {
     const why = message.code === "stale" ? "the game moved on while you were offline. Look again"
       : message.message || "it was refused";
     showError(sentence(`Your move ${refused} was not made: ${why}`));
+    refusalStays = true;  // the next position (a bot's answer, say) must not wipe it unread
     return;
   }
   showError(sentence(message.message || "That was refused."));
@@ -159,7 +164,10 @@ function showError(text) {
   // A fresh text node so screen readers announce a repeated message too.
   requestAnimationFrame(() => { box.textContent = text; });
 }
-function clearError() { $("move-error").textContent = ""; }
+function clearError() {
+  refusalStays = false;
+  $("move-error").textContent = "";
+}
 
 function showNotice(text) {
   $("turn-text").textContent = text;
@@ -285,12 +293,11 @@ function onState(next) {
   }
   state = next;
   clearPending();
-  if (resent && movedSince(resent)) resent = null;  // it was made
   // What this device may do changed (not just that someone else moved): old messages go.
   const mineKey = (s) => JSON.stringify([s.game_no, s.over, s.legal, s.you]);
   const moved = !prev || mineKey(prev) !== mineKey(next);
   if (moved) {
-    clearError();
+    if (!refusalStays) clearError();
     $("hint-panel").hidden = true;
     hintFor = null;
     const input = $("move-text");
