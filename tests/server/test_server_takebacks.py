@@ -233,3 +233,18 @@ def test_a_takeback_is_in_the_log_and_survives_a_restart(db_url: str, tmp_path: 
     assert [(seat, text) for _, _, seat, text in raw] == [
         (0, "11-15"), (1, "23-19"), (TAKEBACK, "takeback 1 seat 1"), (1, "22-18")]
     storage.close()
+
+
+def test_playing_alone_a_takeback_is_made_at_once(client: TestClient) -> None:
+    code, tokens = create_table(client, [{"bot": None, "name": "Ann"}], [{"seat": 0}])
+    with client.websocket_connect(f"/ws/{code}") as a:
+        ann = hello(a, [tokens["0"]])
+        move(ann, "roll 2")
+        thrown = ann.sync()
+        tiles = thrown["legal"]["0"][0]
+        assert move(ann, tiles)["takeback_seats"] == [0]
+        ann.send({"type": "takeback"})
+        told = event(ann)
+        assert told["event"] == "accepted" and told["text"] == f"Ann took back {tiles}"
+        state = ann.sync()
+        assert state["seq"] == thrown["seq"] and state["legal"] == thrown["legal"]
