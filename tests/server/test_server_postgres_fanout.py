@@ -320,3 +320,39 @@ def test_two_apps_in_one_process_share_a_table_and_sqlite_has_no_listener(pg_url
             assert two.get(f"/api/tables/{code}").json()["seq"] == 2
             seen = there.until(lambda m: m["type"] == "state" and m["seq"] == 2)
             assert seen["log"] == moved["log"] and seen["view"] is not None
+
+
+def test_a_takeback_made_on_one_process_is_caught_up_by_the_other(
+        pg_url: str, pair: tuple[Served, Served]) -> None:  # noqa: F811
+    first, second = pair
+    code, ann_token = draughts_table(first)
+    bob_token = first.api(f"/api/tables/{code}/seats/1", {"name": "Bob"})["token"]
+    tokens = {0: ann_token, 1: bob_token}
+    with contextlib.ExitStack() as stack:
+        people = {s: stack.enter_context(seated(first, code, [tokens[s]], f"seat{s}@1")) for s in (0, 1)}
+        both = stack.enter_context(seated(second, code, [ann_token, bob_token], "both@2"))
+        mover = people[0].at(1)["to_act"][0]  # after the toss
+        start, seen = people[mover].at(1), both.at(1)
+        move = board_moves(start, mover)[0]
+        people[mover].send({"type": "move", "move": move, "seq": 1})
+        assert both.at(2)["seq"] == 2
+        people[mover].send({"type": "takeback"})
+        people[1 - mover].until(lambda m: m["type"] == "state" and m["takeback"] is not None)
+        people[1 - mover].send({"type": "takeback", "answer": "accept"})
+        people[mover].until(lambda m: m["type"] == "takeback" and m["event"] == "accepted")
+        back = both.until(lambda m: m["type"] == "state" and m["seq"] == 1)
+        assert back["to_act"] == [mover] and back["views"] == seen["views"]
+        assert [line["text"] for line in back["log"]] == [line["text"] for line in start["log"]]
+        # Play goes on through the other process, after the takeback's row.
+        again = board_moves(back, mover)[-1]
+        both.send({"type": "move", "seat": mover, "move": again, "seq": 1})
+        assert people[mover].at(2)["seq"] == 2 and not both.errors
+    store = Storage(pg_url)
+    try:
+        row = store.load(code)
+        assert row is not None
+        raw = [(seat, text) for _, _, seat, text in store.since(row.id, 1, 0).actions]
+    finally:
+        store.close()
+    assert raw[1:] == [(mover, move), (-2, f"takeback 1 seat {mover}"), (mover, again)]
+    assert logged(pg_url, code)[1:] == [(mover, again)]

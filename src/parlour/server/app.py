@@ -20,6 +20,7 @@ from pydantic import BaseModel, Field
 from parlour.core import registry
 from parlour.core.errors import ParlourError, UnknownGameError
 from parlour.core.options import options
+from parlour.server import takebacks
 from parlour.server.limits import BodyLimit, Limits, Verdict, rate_error
 from parlour.server.live import Connection, LiveTable, RequestError
 from parlour.server.markdown import to_html
@@ -391,6 +392,8 @@ async def _handle(hub: Hub, table: LiveTable, conn: Connection, raw: str | None)
         elif kind == "again":
             hub.again(table, conn.seats)
             return True
+        elif kind == "takeback":
+            return takebacks.handle(hub, table, conn.seats, message)
         elif kind == "ping":
             conn.send({"type": "pong"})
         elif kind == "hello":

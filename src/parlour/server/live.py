@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from parlour.core.options import rules_to_json
 from parlour.core.protocol import AnyBot, AnyGame
 from parlour.server.storage import hash_token
+from parlour.server.takebacks import takeback_part
 
 if TYPE_CHECKING:
     from parlour.server.clock import Clock
@@ -120,6 +121,10 @@ class LiveTable:
     bot_task: asyncio.Task[None] | None = None
     clock: Clock | None = None
     """The table's clock, if it is played on one (:mod:`parlour.server.clock`)."""
+    rows: int = 0
+    """Rows of the current game's stored log, takebacks included (the next one goes at ``rows + 1``)."""
+    takeback: Any = None
+    """The takeback asked for and not yet answered (:class:`parlour.server.takebacks.Request`)."""
     _log_text: dict[int | None, list[dict[str, Any]]] = field(default_factory=dict)
 
     # ---- facts ----------------------------------------------------------------
@@ -208,6 +213,7 @@ class LiveTable:
             "pass_device": game.spec.pass_device,
             "move_help": game.move_help(),
             "clock": self.clock.to_json() if self.clock is not None else None,
+            **takeback_part(self),
         }
 
     def message_for(self, conn: Connection, shared: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -237,14 +243,37 @@ class LiveTable:
 
     # ---- changes in memory (the database already has them) -------------------------
     def record(self, seat: int, action: Any, after: Any) -> None:
+        if self.takeback is not None:  # a move by anyone cancels a takeback asked for
+            lapsed, self.takeback = self.takeback, None
+            self.tell({"type": "takeback", "event": "lapsed", "seq": self.seq + 1,
+                       "text": f"{self.names()[lapsed.seat]}'s request to take back {lapsed.what} "
+                               "lapsed: the game moved on"})
         self.log.append(LogItem(seat, action, self.state))
+        self.rows += 1
         self.state = after
         if self.over:
             self.history.append(Finished(self.game_no, self.game.result_text(after, self.names()),
                                          tuple(self.game.winners(after))))
 
+    def take_back(self, count: int) -> None:
+        """Withdraw the last ``count`` actions (a takeback row follows them in the database)."""
+        self.state = self.log[-count].before
+        del self.log[-count:]
+        self.rows += 1
+        self.takeback = None
+        self._log_text = {}
+        for conn in self.conns:
+            conn.log_sent = (0, 0)  # the next message carries the whole log again
+
+    def tell(self, message: dict[str, Any]) -> None:
+        """The same message to every connection."""
+        for conn in self.conns:
+            conn.send(message)
+
     def start_game(self, game_no: int) -> None:
         self.game_no = game_no
         self.state = self.game.initial_state(self.rules, len(self.seats))
         self.log = []
+        self.rows = 0
+        self.takeback = None
         self._log_text = {}

@@ -102,6 +102,29 @@ CHANNEL = "parlour"
 _NOTIFY = text(f"SELECT pg_notify('{CHANNEL}', :code)")
 
 
+TAKEBACK = -2
+"""The seat of a takeback row in a game's log: its action text, ``takeback <k> seat <s>``, withdraws
+the ``k`` actions before it (seat ``s`` asked, the others agreed).  The rows stay, so the log is
+honest; readers of a game's actions get them with the takebacks applied (:func:`effective`)."""
+
+
+def takeback_count(text: str) -> int:
+    """How many actions a takeback row withdraws."""
+    return int(text.split()[1])
+
+
+def effective(rows: Sequence[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+    """A game's stored rows, each ``(seat, action, ...)``, with their takebacks applied: the actions
+    that stand, in order."""
+    kept: list[tuple[Any, ...]] = []
+    for row in rows:
+        if row[0] == TAKEBACK:
+            del kept[len(kept) - takeback_count(row[1]):]
+        else:
+            kept.append(row)
+    return kept
+
+
 class Conflict(Exception):
     """Another write took this place first (a seat, a code or a log position)."""
 
@@ -130,7 +153,10 @@ class TableRow:
     over: bool
     seats: tuple[SeatRow, ...]
     logs: dict[int, tuple[tuple[int, str], ...]]
-    """Each game's actions, by game number: (seat, action text) in order."""
+    """Each game's actions, by game number: (seat, action text) in order, takebacks applied."""
+    rows: int = 0
+    """How many rows the current game's log holds (takebacks and what they withdrew included):
+    the next row's position is one more."""
 
 
 @dataclass(frozen=True)
@@ -275,17 +301,18 @@ class Storage:
             return [row[0] for row in db.execute(query)]
 
     def game_log(self, table_id: int, game_no: int) -> list[tuple[int, str, float]]:
-        """One game's actions in order: (seat, action text, when it was made)."""
+        """One game's actions in order, takebacks applied: (seat, action text, when it was made)."""
         query = (select(actions.c.seat, actions.c.action, actions.c.at)
                  .where(actions.c.table_id == table_id, actions.c.game_no == game_no)
                  .order_by(actions.c.n))
         with self.engine.begin() as db:
-            return [(r.seat, r.action, r.at) for r in db.execute(query)]
+            rows = [(r.seat, r.action, r.at) for r in db.execute(query)]
+        return [(seat, action, at) for seat, action, at in effective(rows)]
 
     def since(self, table_id: int, game_no: int, n: int) -> Progress:
         """The table's current game number, its seats, and every action after position ``n`` of
         game ``game_no`` (those of later games included): what a server that knows the log up to
-        there lacks."""
+        there lacks.  Takeback rows are among them, as stored."""
         query = (select(actions.c.game_no, actions.c.n, actions.c.seat, actions.c.action)
                  .where(actions.c.table_id == table_id,
                         ((actions.c.game_no == game_no) & (actions.c.n > n)) | (actions.c.game_no > game_no))
@@ -317,7 +344,8 @@ class Storage:
         return TableRow(
             id=row["id"], code=row["code"], game=row["game"], rules=json.loads(row["rules"]),
             hints=bool(row["hints"]), game_no=row["game_no"], over=bool(row["over"]), seats=seat_rows,
-            logs={g: tuple(v) for g, v in logs.items()},
+            logs={g: tuple((seat, action) for seat, action in effective(v)) for g, v in logs.items()},
+            rows=len(logs.get(row["game_no"], ())),
         )
 
     # ---- a table's clock -------------------------------------------------------

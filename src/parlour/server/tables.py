@@ -46,7 +46,7 @@ from parlour.server.live import (
     clean_name,
     normalise_code,
 )
-from parlour.server.storage import Conflict, SeatRow, Storage, TableRow, hash_token
+from parlour.server.storage import TAKEBACK, Conflict, SeatRow, Storage, TableRow, hash_token, takeback_count
 
 log = logging.getLogger("parlour.server")
 
@@ -163,6 +163,7 @@ class Hub:
             for seat, text in row.logs.get(game_no, ()):
                 action = game.parse_action(table.state, seat, text)
                 table.record(seat, action, game.apply(table.state, seat, action))
+        table.rows = row.rows or table.rows  # the current game's takebacks count as rows too
         return table
 
     # ---- other servers' changes ---------------------------------------------------------
@@ -195,12 +196,13 @@ class Hub:
         fresh = self._rebuild(row)
         table.seats, table.game_no, table.state = fresh.seats, fresh.game_no, fresh.state
         table.log, table.history, table._log_text = fresh.log, fresh.history, {}
+        table.rows, table.takeback = fresh.rows, None
         for conn in table.conns:
             conn.log_sent = (0, 0)  # the next message carries the whole log again
         return True
 
     def _catch_up(self, table: LiveTable) -> bool:
-        found = self.storage.since(table.id, table.game_no, table.seq)
+        found = self.storage.since(table.id, table.game_no, table.rows)
         changed = False
         for place, row in zip(table.seats, found.seats, strict=False):
             if (place.name, place.token_hash) != (row.name, row.token_hash) and row.token_hash:
@@ -210,9 +212,13 @@ class Hub:
         for game_no, n, seat, text in found.actions:
             while table.game_no < game_no:
                 table.start_game(table.game_no + 1)
-            if n != table.seq + 1:
+            if n != table.rows + 1:
                 raise RuntimeError(f"table {table.code}: action {n} of game {game_no} follows "
-                                   f"{table.seq}: the log has a gap")
+                                   f"{table.rows}: the log has a gap")
+            if seat == TAKEBACK:
+                table.take_back(takeback_count(text))
+                changed = True
+                continue
             action = game.parse_action(table.state, seat, text)
             table.record(seat, action, game.apply(table.state, seat, action))
             changed = True
@@ -312,7 +318,7 @@ class Hub:
         after = game.apply(before, seat, action)
         text = game.format_action(before, seat, action)
         try:
-            self.storage.append(table.id, table.game_no, table.seq + 1, seat, text,
+            self.storage.append(table.id, table.game_no, table.rows + 1, seat, text,
                                 game.is_terminal(after), code=table.code)
         except Conflict as exc:
             if self.catch_up(table):
@@ -525,7 +531,7 @@ class Hub:
             seat = due[0]
             bot = table.seats[seat].bot
             assert bot is not None
-            state, seq, game_no = table.state, table.seq, table.game_no
+            state, rows, game_no = table.state, table.rows, table.game_no
             if seat not in game.to_act(state):
                 continue
             try:
@@ -534,7 +540,7 @@ class Hub:
             except Exception:
                 log.exception("the %s bot at table %s failed", table.seats[seat].bot_level, table.code)
                 return
-            if (table.seq, table.game_no) != (seq, game_no):
+            if (table.rows, table.game_no) != (rows, game_no):
                 continue  # somebody moved while the bot thought: look again
             if self.clocks.check(table):
                 return  # the bot's time ran out while it thought

@@ -13,6 +13,7 @@ import {renderJoin} from "./table/join.js";
 import {renderBanner, renderLog, renderResult, renderSeats, renderStandings, setUpRules, setUpShare}
   from "./table/panels.js";
 import {loadTokens, saveTokens} from "./table/storage.js";
+import {renderTakeback, takebackEvent} from "./table/takeback.js";
 
 const BACKOFF_MS = [400, 1000, 2000, 4000, 8000, 15000];
 
@@ -112,6 +113,10 @@ function onMessage(message) {
       break;
     case "hint":
       showHint(message);
+      break;
+    case "takeback":
+      takebackEvent(message, state);
+      render();
       break;
     case "error":
       onError(message);
@@ -361,6 +366,7 @@ function render() {
   renderResult(state);
   renderBoard($("board"), state.game, {covered, context, drawnKey, generic: () => { $("type-move").open = true; }});
   renderMoves();
+  renderTakeback(state, {send, seat: shownSeat});
   renderSeats(state);
   renderLog(state);
   renderStandings(state);
