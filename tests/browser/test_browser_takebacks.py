@@ -10,7 +10,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from browserkit import DRAWN, NEEDS_CHROMIUM, PHONE, Pages
+from browserkit import DRAWN, NEEDS_CHROMIUM, PHONE, Pages, open_moves
 from playwright.sync_api import Page, expect
 from test_browser_draughts import click_move, create_table, log_count, sq
 
@@ -80,6 +80,7 @@ def test_shut_the_box_against_a_low_level_bot_takes_back_the_tiles_shut(
     ann = pages.new()
     ann.add_init_script(f"localStorage.setItem('parlour:tokens:{code}', '{json.dumps(tokens)}')")
     ann.goto(f"{base_url}/t/{code}")
+    open_moves(ann)
     ann.locator(".move-btn[data-move^='roll']").first.click()
     ann.wait_for_function(f"() => document.querySelector('.move-btn:not([data-move^=roll])') && {DRAWN}")
     covers = ann.locator(".move-btn").evaluate_all("els => els.map(e => e.dataset.move)")

@@ -164,7 +164,8 @@ def test_spectators_see_the_public_view_and_cannot_act(client: TestClient) -> No
         assert state is not None and state["you"] == [] and state["views"] == {} and state["legal"] == {}
         assert state["view"]["seat"] is None and state["view"]["game"] == "shut-the-box"
         watcher.send({"type": "move", "move": "roll 2"})
-        assert watcher.error() == {"type": "error", "code": "seat", "message": "spectators cannot move"}
+        assert watcher.error() == {"type": "error", "code": "seat", "message": "spectators cannot move",
+                                   "refused": {"move": "roll 2", "seq": None}}
         watcher.send({"type": "again"})
         assert watcher.error()["code"] == "seat"
         assert hub(client).get(code).seq == 0
@@ -225,7 +226,8 @@ def test_moves_out_of_turn_are_refused_with_whose_turn_it_is(client: TestClient)
         bob = hello(ws, [tokens["1"]])
         bob.send({"type": "move", "move": "roll 2"})
         error = bob.error()
-        assert error == {"type": "error", "code": "turn", "message": "it is not your turn: Ann to play"}
+        assert error == {"type": "error", "code": "turn", "message": "it is not your turn: Ann to play",
+                         "refused": {"move": "roll 2", "seq": None}}
         assert hub(client).get(code).seq == 0
 
 

@@ -57,7 +57,8 @@ LONG = os.environ.get("PARLOUR_LONG", "") not in ("", "0")
 SETTINGS = settings(max_examples=600 if LONG else 80, deadline=None, derandomize=not LONG,
                     database=None, print_blob=True, suppress_health_check=list(HealthCheck))
 
-CODES = {"bad-request", "auth", "seat", "invalid", "illegal", "turn", "stale", "hints-off", "not-over"}
+CODES = {"bad-request", "auth", "seat", "invalid", "illegal", "turn", "waiting", "stale", "time", "hints-off",
+         "not-over", "takeback"}
 """The error codes of ``docs/server.md``."""
 RATE = re.compile(r"rate|slow|fast|many", re.IGNORECASE)
 """A refusal for sending too fast (a rate limit): a valid answer to any frame."""

@@ -62,7 +62,8 @@ def test_a_device_holding_two_seats_cannot_act_for_a_third(client: TestClient) -
         device.send({"type": "move", "move": "roll 2", "seat": 0, "seq": 0})  # seat 0 is to act
         assert device.error()["code"] == "seat"
         device.send({"type": "move", "move": "roll 2", "seq": 0})  # which seat? it must say
-        assert device.error() == {"type": "error", "code": "seat", "message": "say which of your seats moves"}
+        assert device.error() == {"type": "error", "code": "seat", "message": "say which of your seats moves",
+                                  "refused": {"move": "roll 2", "seq": 0}}
         device.send({"type": "move", "move": "roll 2", "seat": 1, "seq": 0})  # its own, out of turn
         assert device.error()["code"] == "turn"
     assert hub(client).get(code).seq == 0
