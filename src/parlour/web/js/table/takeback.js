@@ -12,7 +12,7 @@ function box() {
   let el = $("takeback");
   if (!el) {
     el = h("div", {class: "takeback", id: "takeback", "aria-live": "polite", hidden: true});
-    $("turn-banner").after(el);
+    $("hint-button").before(el);  // in the banner's row: a lone button beside Hint, words under both
   }
   return el;
 }
@@ -56,4 +56,5 @@ export function renderTakeback(state, {send, seat}) {
     el.append(h("p", {class: "takeback-outcome", id: "takeback-outcome"}, outcome.text));
   }
   el.hidden = !el.childElementCount;
+  el.classList.toggle("button-only", el.childElementCount === 1 && el.firstChild.id === "takeback-ask");
 }
