@@ -248,3 +248,31 @@ def test_playing_alone_a_takeback_is_made_at_once(client: TestClient) -> None:
         assert told["event"] == "accepted" and told["text"] == f"Ann took back {tiles}"
         state = ann.sync()
         assert state["seq"] == thrown["seq"] and state["legal"] == thrown["legal"]
+
+
+def test_a_move_chosen_before_a_takeback_is_stale_even_when_seq_comes_round_again(client: TestClient) -> None:
+    """A takeback lowers ``seq``: a move chosen before it (on a second device, or sent once back
+    online) names a ``seq`` that play may reach again with another position.  Its ``rows`` tells
+    it apart, and it is refused; a move chosen now is played."""
+    code, tokens = draughts_table(client)
+    with client.websocket_connect(f"/ws/{code}") as a, client.websocket_connect(f"/ws/{code}") as b:
+        ann, bob = hello(a, [tokens["0"]]), hello(b, [tokens["1"]])
+        move(ann, "11-15")
+        move(bob, "23-19")
+        chosen = ann.sync()  # Ann picks 9-14 here, but it reaches the server only later
+        assert (chosen["seq"], chosen["rows"]) == (2, 2)
+        bob.send({"type": "takeback"})
+        ann.until(lambda m: m["type"] == "state" and m["takeback"] is not None)
+        ann.send({"type": "takeback", "answer": "accept"})
+        assert event(bob)["event"] == "accepted"
+        after = move(bob, "24-20")  # another position, at the same seq
+        assert (after["seq"], after["rows"]) == (2, 4)
+        ann.send({"type": "move", "move": "9-14", "seq": chosen["seq"], "game_no": chosen["game_no"],
+                  "rows": chosen["rows"]})
+        answer = ann.until(lambda m: m["type"] == "error" or (m["type"] == "state" and m["seq"] > 2))
+        assert answer["type"] == "error" and answer["code"] == "stale", answer  # not played
+        assert ann.sync()["seq"] == 2
+        played = move(ann, "9-14")  # chosen in the position as it is now (move() sends no rows)
+        assert played["seq"] == 3
+        ann.send({"type": "move", "move": "26-23", "seq": 3, "rows": "x"})
+        assert ann.error()["code"] == "bad-request"

@@ -385,7 +385,7 @@ async def _handle(hub: Hub, table: LiveTable, conn: Connection, raw: str | None)
         kind = message["type"]
         if kind == "move":
             hub.act(table, conn.seats, message.get("seat"), message.get("move"), message.get("seq"),
-                    message.get("game_no"))
+                    message.get("game_no"), message.get("rows"))
             return True
         elif kind == "hint":
             conn.send(await hub.hint(table, conn.seats, message.get("seat")))

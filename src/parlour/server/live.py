@@ -123,6 +123,10 @@ class LiveTable:
     """The table's clock, if it is played on one (:mod:`parlour.server.clock`)."""
     rows: int = 0
     """Rows of the current game's stored log, takebacks included (the next one goes at ``rows + 1``)."""
+    taken_back_at: int = 0
+    """``rows`` just after the current game's last takeback (0: none).  A move chosen when ``rows``
+    was smaller was chosen before that takeback: it is stale, even where ``seq`` (which a takeback
+    lowers) has come round to the same number again."""
     takeback: Any = None
     """The takeback asked for and not yet answered (:class:`parlour.server.takebacks.Request`)."""
     _log_text: dict[int | None, list[dict[str, Any]]] = field(default_factory=dict)
@@ -202,7 +206,7 @@ class LiveTable:
         over = self.over
         return {
             "type": "state", "code": self.code, "game": game.spec.name, "title": game.spec.title,
-            "game_no": self.game_no, "seq": self.seq, "seats": self.public_seats(),
+            "game_no": self.game_no, "seq": self.seq, "rows": self.rows, "seats": self.public_seats(),
             "to_act": list(actors), "over": over, "waiting_for": self.free_seats,
             "result": game.result_text(state, self.names()) if over else None,
             "winners": list(game.winners(state)) if over else [],
@@ -260,6 +264,7 @@ class LiveTable:
         self.state = self.log[-count].before
         del self.log[-count:]
         self.rows += 1
+        self.taken_back_at = self.rows
         self.takeback = None
         self._log_text = {}
         for conn in self.conns:
@@ -275,5 +280,6 @@ class LiveTable:
         self.state = self.game.initial_state(self.rules, len(self.seats))
         self.log = []
         self.rows = 0
+        self.taken_back_at = 0
         self.takeback = None
         self._log_text = {}

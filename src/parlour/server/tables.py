@@ -164,6 +164,8 @@ class Hub:
                 action = game.parse_action(table.state, seat, text)
                 table.record(seat, action, game.apply(table.state, seat, action))
         table.rows = row.rows or table.rows  # the current game's takebacks count as rows too
+        if table.rows > len(table.log):  # a takeback in this game: moves chosen before now are stale
+            table.taken_back_at = table.rows
         return table
 
     # ---- other servers' changes ---------------------------------------------------------
@@ -196,7 +198,7 @@ class Hub:
         fresh = self._rebuild(row)
         table.seats, table.game_no, table.state = fresh.seats, fresh.game_no, fresh.state
         table.log, table.history, table._log_text = fresh.log, fresh.history, {}
-        table.rows, table.takeback = fresh.rows, None
+        table.rows, table.taken_back_at, table.takeback = fresh.rows, fresh.taken_back_at, None
         for conn in table.conns:
             conn.log_sent = (0, 0)  # the next message carries the whole log again
         return True
@@ -327,13 +329,14 @@ class Hub:
         table.record(seat, action, after)
 
     def act(self, table: LiveTable, held: frozenset[int], seat: Any, text: Any, seq: Any = None,
-            game_no: Any = None) -> None:
+            game_no: Any = None, rows: Any = None) -> None:
         """A person's move, in the game's notation, for a seat this connection holds.
 
         ``seq`` is the log length the player last saw.  If the table moved on since,
         the move stands only if the seat's choices are still exactly what they were
         (another player acting at once in a simultaneous game, say); otherwise it is
-        refused as stale, so a move is never applied to a position nobody saw.
+        refused as stale, so a move is never applied to a position nobody saw.  ``rows`` (the
+        stored rows the player last saw) tells a move chosen before a takeback, which is stale.
         """
         if not isinstance(text, str) or not text.strip():
             raise RequestError("bad-request", "a move message needs the move as text")
@@ -345,7 +348,7 @@ class Hub:
         if not isinstance(seat, int) or isinstance(seat, bool) or seat not in held:
             raise RequestError("seat", f"you are not sitting in seat {seat!r}" if not isinstance(seat, int)
                                else f"you are not sitting in seat {seat + 1}")
-        for key, value in (("seq", seq), ("game_no", game_no)):
+        for key, value in (("seq", seq), ("game_no", game_no), ("rows", rows)):
             if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
                 raise RequestError("bad-request", f"{key} must be a whole number")
         late = self.clocks.late(table)
@@ -355,7 +358,7 @@ class Hub:
         try:
             for _ in range(CATCH_UP_TRIES):
                 try:
-                    self._try_move(table, seat, text, seq, game_no)
+                    self._try_move(table, seat, text, seq, game_no, rows)
                     break
                 except _Behind:  # another server's write came first: judge the move again
                     behind = True
@@ -368,11 +371,12 @@ class Hub:
         self.settle(table)
 
     def _try_move(self, table: LiveTable, seat: int, text: str, seq: int | None,
-                  game_no: int | None) -> None:
+                  game_no: int | None, rows: int | None = None) -> None:
         """Judge a person's move on the table as it is and commit it (``_Behind`` if the table
         was behind the database)."""
         if (game_no is not None and game_no != table.game_no) or (
-                seq is not None and not self._still_meant(table, seat, seq)):
+                seq is not None and not self._still_meant(table, seat, seq)) or (
+                rows is not None and rows < table.taken_back_at):
             raise RequestError("stale", "the table changed before your move arrived: look again")
         game, state = table.game, table.state
         if table.waiting:

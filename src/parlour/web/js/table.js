@@ -191,9 +191,9 @@ function play(text, seat) {
   if (pending) return;  // one move at a time; the answer comes quickly
   const who = seat ?? shownSeat;
   clearError();
-  // seq and game_no say which position the move was chosen in: the server refuses it if
+  // seq, game_no and rows say which position the move was chosen in: the server refuses it if
   // this seat's choices have changed since (it never lands on a position nobody saw).
-  const message = {type: "move", move, seq: state.seq, game_no: state.game_no};
+  const message = {type: "move", move, seq: state.seq, game_no: state.game_no, rows: state.rows};
   if (who !== null && who !== undefined) message.seat = who;
   if (!ws || ws.readyState !== WebSocket.OPEN) {
     // Offline: the move waits (the last one chosen) and goes, with its seq, once connected again.
