@@ -149,3 +149,20 @@ def type_move(page: Page, text: str) -> None:
     open_moves(page)
     page.fill("#move-text", text)
     page.press("#move-text", "Enter")
+
+
+# ---- the table page's log and notation buttons --------------------------------------------------
+def log_count(page: Page) -> int:
+    """How many lines the page's log shows."""
+    return page.locator("#log li[data-n]").count()
+
+
+def wait_log_beyond(page: Page, n: int) -> None:
+    """Wait until the page's log shows more than ``n`` lines."""
+    page.wait_for_function("n => document.querySelectorAll('#log li[data-n]').length > n", arg=n)
+
+
+def legal_moves(page: Page) -> list[str]:
+    """The moves the page offers in notation (its "Type a move" buttons, open or not)."""
+    moves: list[str] = page.locator(".move-btn").evaluate_all("els => els.map(e => e.dataset.move)")
+    return moves

@@ -13,7 +13,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import NEEDS_CHROMIUM, PHONE, Pages, api, open_moves, type_move, wait_for_turn_or_end
+from browserkit import (
+    NEEDS_CHROMIUM,
+    PHONE,
+    Pages,
+    api,
+    legal_moves,
+    log_count,
+    open_moves,
+    type_move,
+    wait_for_turn_or_end,
+    wait_log_beyond,
+)
 from playwright.sync_api import Page, expect
 
 pytestmark = NEEDS_CHROMIUM
@@ -38,20 +49,6 @@ def create_in_lobby(page: Page, base_url: str, seats: list[str], name: str = "An
     code = page.url.rsplit("/", 1)[1]
     expect(page.locator("#table-code")).to_have_text(code)
     return code
-
-
-def log_count(page: Page) -> int:
-    return page.locator("#log li[data-n]").count()
-
-
-def wait_log_beyond(page: Page, n: int) -> None:
-    page.wait_for_function("n => document.querySelectorAll('#log li[data-n]').length > n", arg=n)
-
-
-def legal_moves(page: Page) -> list[str]:
-    moves: list[str] = page.locator(".move-btn").evaluate_all("els => els.map(e => e.dataset.move)")
-    return moves
-
 
 
 def play_by_clicking(page: Page) -> str:

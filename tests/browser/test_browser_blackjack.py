@@ -18,7 +18,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from browserkit import DESKTOP, NEEDS_CHROMIUM, PHONE, Pages, open_moves, shown, wait_for_turn_or_end
+from browserkit import (
+    DESKTOP,
+    NEEDS_CHROMIUM,
+    PHONE,
+    Pages,
+    legal_moves,
+    log_count,
+    open_moves,
+    shown,
+    wait_for_turn_or_end,
+)
 from playwright.sync_api import Page, expect
 
 from parlour.core.protocol import CHANCE
@@ -121,18 +131,8 @@ def create_in_lobby(page: Page, base_url: str) -> str:
     return page.url.rsplit("/", 1)[1]
 
 
-def log_count(page: Page) -> int:
-    return page.locator("#log li[data-n]").count()
-
-
 def wait_log(page: Page, n: int) -> None:
     page.wait_for_function("n => document.querySelectorAll('#log li[data-n]').length >= n", arg=n)
-
-
-def legal_moves(page: Page) -> list[str]:
-    moves: list[str] = page.locator(".move-btn").evaluate_all("els => els.map(e => e.dataset.move)")
-    return moves
-
 
 
 def act(page: Page, table: Any, do: Callable[..., Any], *args: Any) -> None:

@@ -18,7 +18,17 @@ import re
 import urllib.request
 from typing import Any
 
-from browserkit import DESKTOP, NEEDS_CHROMIUM, PHONE, Pages, type_move, wait_for_turn_or_end
+from browserkit import (
+    DESKTOP,
+    NEEDS_CHROMIUM,
+    PHONE,
+    Pages,
+    legal_moves,
+    log_count,
+    type_move,
+    wait_for_turn_or_end,
+    wait_log_beyond,
+)
 from playwright.sync_api import Page, expect
 
 from parlour.core.protocol import CHANCE
@@ -80,18 +90,6 @@ def named(html: str, tiles: set[str]) -> set[str]:
 
 
 # ---- the page's side ----------------------------------------------------------------------------
-def log_count(page: Page) -> int:
-    return page.locator("#log li[data-n]").count()
-
-
-def wait_log_beyond(page: Page, n: int) -> None:
-    page.wait_for_function("n => document.querySelectorAll('#log li[data-n]').length > n", arg=n)
-
-
-def legal_moves(page: Page) -> list[str]:
-    moves: list[str] = page.locator(".move-btn").evaluate_all("els => els.map(e => e.dataset.move)")
-    return moves
-
 
 
 def board_html(page: Page) -> str:

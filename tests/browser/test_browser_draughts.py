@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from browserkit import NEEDS_CHROMIUM, PHONE, Pages
+from browserkit import NEEDS_CHROMIUM, PHONE, Pages, log_count, wait_log_beyond
 from playwright.sync_api import Locator, Page, expect
 
 from parlour.games.draughts.board import BIT, Colour, Position, legal_moves, material, play
@@ -47,14 +47,6 @@ def create_table(page: Page, base_url: str, seats: list[str], colours: str,
 
 def sq(page: Page, n: int) -> Locator:
     return page.locator(f".dr-sq[data-sq='{n}']")
-
-
-def log_count(page: Page) -> int:
-    return page.locator("#log li[data-n]").count()
-
-
-def wait_log_beyond(page: Page, n: int) -> None:
-    page.wait_for_function("n => document.querySelectorAll('#log li[data-n]').length > n", arg=n)
 
 
 def last_log(page: Page) -> str:

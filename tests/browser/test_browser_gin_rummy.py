@@ -18,7 +18,19 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from browserkit import DESKTOP, NEEDS_CHROMIUM, PHONE, Pages, short, shown, type_move, wait_for_turn_or_end
+from browserkit import (
+    DESKTOP,
+    NEEDS_CHROMIUM,
+    PHONE,
+    Pages,
+    legal_moves,
+    log_count,
+    short,
+    shown,
+    type_move,
+    wait_for_turn_or_end,
+    wait_log_beyond,
+)
 from playwright.sync_api import Page, expect
 
 from parlour.core.cards import Card
@@ -83,23 +95,9 @@ def create_in_lobby(page: Page, base_url: str) -> str:
     return page.url.rsplit("/", 1)[1]
 
 
-def log_count(page: Page) -> int:
-    return page.locator("#log li[data-n]").count()
-
-
-def wait_log_beyond(page: Page, n: int) -> None:
-    page.wait_for_function("n => document.querySelectorAll('#log li[data-n]').length > n", arg=n)
-
-
-def legal_moves(page: Page) -> list[str]:
-    moves: list[str] = page.locator(".move-btn").evaluate_all("els => els.map(e => e.dataset.move)")
-    return moves
-
-
 def hand_cards(page: Page) -> list[str]:
     cards: list[str] = page.locator(".gr-you .gr-card").evaluate_all("els => els.map(e => e.dataset.card)")
     return cards
-
 
 
 def click_and_wait(page: Page, selector: str) -> None:

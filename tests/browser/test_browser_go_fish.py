@@ -16,7 +16,16 @@ import re
 import urllib.request
 from typing import Any
 
-from browserkit import DESKTOP, NEEDS_CHROMIUM, PHONE, Pages, shown, wait_for_turn_or_end
+from browserkit import (
+    DESKTOP,
+    NEEDS_CHROMIUM,
+    PHONE,
+    Pages,
+    log_count,
+    shown,
+    wait_for_turn_or_end,
+    wait_log_beyond,
+)
 from playwright.sync_api import Page, expect
 
 from parlour.agents import make_bot
@@ -50,19 +59,12 @@ def hidden(state: Any, viewer: int | None) -> set[str]:
 
 
 # ---- the page ----------------------------------------------------------------------------------
-def log_count(page: Page) -> int:
-    return page.locator("#log li[data-n]").count()
 
 
 def log_line(page: Page, n: int) -> str:
     """Line ``n`` of table.js's log, without its number."""
     text: str = page.locator(f"#log li[data-n='{n}']").evaluate("el => el.lastChild.textContent")
     return text
-
-
-def wait_log_beyond(page: Page, n: int) -> None:
-    page.wait_for_function("n => document.querySelectorAll('#log li[data-n]').length > n", arg=n)
-
 
 
 def legal_asks(page: Page) -> set[tuple[int, str]]:

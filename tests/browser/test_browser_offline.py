@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from browserkit import NEEDS_CHROMIUM, PHONE, Pages, Server, open_moves
+from browserkit import NEEDS_CHROMIUM, PHONE, Pages, Server, log_count, open_moves, wait_log_beyond
 from playwright.sync_api import Page, expect
-from test_browser_draughts import click_move, create_table, legal, log_count, sq, wait_for_turn_or_end
-from test_browser_gin_rummy import create_in_lobby, wait_log_beyond
+from test_browser_draughts import click_move, create_table, legal, sq, wait_for_turn_or_end
+from test_browser_gin_rummy import create_in_lobby
 
 pytestmark = NEEDS_CHROMIUM
 

@@ -10,9 +10,9 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from browserkit import DRAWN, NEEDS_CHROMIUM, PHONE, Pages, open_moves
+from browserkit import DRAWN, NEEDS_CHROMIUM, PHONE, Pages, log_count, open_moves
 from playwright.sync_api import Page, expect
-from test_browser_draughts import click_move, create_table, log_count, sq
+from test_browser_draughts import click_move, create_table, sq
 
 pytestmark = NEEDS_CHROMIUM
 

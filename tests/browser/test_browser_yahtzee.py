@@ -13,7 +13,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from browserkit import DESKTOP, DRAWN, NEEDS_CHROMIUM, PHONE, Pages, api
+from browserkit import DESKTOP, DRAWN, NEEDS_CHROMIUM, PHONE, Pages, api, log_count, wait_log_beyond
 from playwright.sync_api import Page, expect
 
 from parlour.games.yahtzee.rules import Rules
@@ -57,14 +57,6 @@ def create_table(page: Page, base_url: str, bot: str, name: str = "Ann",
     page.wait_for_url(re.compile(r".*/t/[A-Z0-9]+$"))
     expect(page.locator(".yz")).to_be_visible()
     return page.url.rsplit("/", 1)[1]
-
-
-def log_count(page: Page) -> int:
-    return page.locator("#log li[data-n]").count()
-
-
-def wait_log_beyond(page: Page, n: int) -> None:
-    page.wait_for_function("n => document.querySelectorAll('#log li[data-n]').length > n", arg=n)
 
 
 def wait_turn_start_or_end(page: Page) -> bool:
