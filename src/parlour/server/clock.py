@@ -59,9 +59,9 @@ class Clock:
     now: Callable[[], float]
     left: list[float]
     game_no: int = 1
-    seq: int = 0
-    """The table's game and log length when the clock last changed hands (a new action or game
-    passes the turn)."""
+    rows: int = 0
+    """The table's game and stored rows when the clock last changed hands (a new action or game
+    passes the turn; rows, unlike the log length, only grow, so a takeback passes it too)."""
     running: int | None = None
     since: float | None = None
     task: Any = field(default=None, repr=False)
@@ -77,7 +77,7 @@ class Clock:
                    row.since)
 
     def row(self) -> ClockRow:
-        return ClockRow(self.base, self.increment, self.game_no, self.seq, tuple(self.left),
+        return ClockRow(self.base, self.increment, self.game_no, self.rows, tuple(self.left),
                         self.running, self.since)
 
     def time_left(self, seat: int) -> float:
@@ -92,12 +92,12 @@ class Clock:
             return self.running
         return None
 
-    def turn(self, due: int | None, game_no: int, seq: int) -> bool:
-        """The table is now at (``game_no``, ``seq``) with ``due`` to act (``None``: nobody's time
+    def turn(self, due: int | None, game_no: int, rows: int) -> bool:
+        """The table is now at (``game_no``, ``rows``) with ``due`` to act (``None``: nobody's time
         runs: the game is over, or waits for a player to sit down).  Charges the time used, gives
         the increment to a player whose action passed the turn, and starts ``due``'s time; a new
         game starts every time afresh.  True if anything changed."""
-        if (due, game_no, seq) == (self.running, self.game_no, self.seq) and (
+        if (due, game_no, rows) == (self.running, self.game_no, self.rows) and (
                 due is None or self.since is not None):
             return False
         now = self.now()
@@ -105,9 +105,9 @@ class Clock:
             self.left = [self.base] * len(self.left)
         elif self.running is not None and self.since is not None:
             self.left[self.running] -= now - self.since
-            if seq != self.seq and due != self.running and self.left[self.running] > 0:
+            if rows != self.rows and due != self.running and self.left[self.running] > 0:
                 self.left[self.running] += self.increment
-        self.game_no, self.seq = game_no, seq
+        self.game_no, self.rows = game_no, rows
         self.running, self.since = due, (now if due is not None else None)
         return True
 
@@ -188,7 +188,7 @@ class Timekeeper:
         clock = table.clock
         if clock is None:
             return
-        if clock.turn(self.due(table), table.game_no, table.seq):
+        if clock.turn(self.due(table), table.game_no, table.rows):
             self.hub.storage.save_clock(table.id, clock.row())
         watching = clock.task is not None and not clock.task.done()
         if watching and clock.task is not asyncio.current_task():

@@ -24,7 +24,7 @@ def game_steps(hub: Hub, code: str, game_no: int | None, live: bool = False) -> 
     position before any action, step ``n`` the position after action ``n``.  Each step has ``n``,
     ``seat`` (``-1`` for chance, ``None`` for step 0), ``who``, ``move`` (the notation, or ``None``),
     ``text`` (the log line a spectator reads), ``view`` (the spectator's view JSON) and ``to_act``."""
-    table, number = hub._game_of(code, game_no)
+    table, number = hub.game_of(code, game_no)
     game = table.game
     in_play = number == table.game_no and not table.over
     if in_play and not live:

@@ -167,6 +167,7 @@ class ClockRow:
     increment: float
     game_no: int
     seq: int
+    """:attr:`parlour.server.clock.Clock.rows` (the column keeps its first name)."""
     left: tuple[float, ...]
     """Each seat's time left when the running time last started (or was paused)."""
     running: int | None

@@ -442,7 +442,7 @@ class Hub:
         """Game ``game_no`` of a table (the current one by default) in the game's own file
         format, and a file name for it.  Anyone with the table's code may have it, so a game
         with hidden information is exported only once it is over."""
-        table, number = self._game_of(code, game_no)
+        table, number = self.game_of(code, game_no)
         game = table.game
         if game.spec.hidden_information and number == table.game_no and not table.over:
             raise RequestError("not-over", "this game has hidden cards: it can be exported once "
@@ -453,7 +453,9 @@ class Hub:
             raise RequestError("not-found", f"{game.spec.title} has no file format to export to", 404)
         return exported, f"{game.spec.name}-{table.code}-game-{number}.{exported.extension}"
 
-    def _game_of(self, code: str, game_no: int | None) -> tuple[LiveTable, int]:
+    def game_of(self, code: str, game_no: int | None) -> tuple[LiveTable, int]:
+        """The table ``code`` and the number of its game ``game_no`` (None: the current one), or a
+        404 ``RequestError`` for a game the table has not had."""
         table = self.get(code)
         number = table.game_no if game_no is None else game_no
         if not 1 <= number <= table.game_no:
@@ -472,7 +474,7 @@ class Hub:
     async def review(self, code: str, game_no: int | None = None) -> dict[str, Any]:
         """The game's engine review of a finished game at a table (computed once, then kept;
         one review at a time, away from the event loop)."""
-        table, number = self._game_of(code, game_no)
+        table, number = self.game_of(code, game_no)
         if number == table.game_no and not table.over:
             raise RequestError("not-over", "the game is still being played: it can be reviewed "
                                "once it is over", 409)

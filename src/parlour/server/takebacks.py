@@ -76,10 +76,10 @@ def withdrawn(table: LiveTable, seat: int) -> int:
     raise Refused("you have made no move in this game to take back")
 
 
-def _check_seats(table: LiveTable, seat: int) -> None:
-    for place in table.seats:
-        if place.seat != seat and not place.taken:
-            raise Refused(f"seat {place.seat + 1} is empty: there is nobody to ask")
+def _check_seats(table: LiveTable) -> None:
+    """Refused while the table waits for people to sit down (nobody to ask)."""
+    if table.waiting:
+        raise Refused(f"seat {table.free_seats[0] + 1} is empty: there is nobody to ask")
 
 
 def askers(table: LiveTable) -> list[int]:
@@ -91,7 +91,7 @@ def askers(table: LiveTable) -> list[int]:
         if place.bot_level is None:
             try:
                 withdrawn(table, place.seat)
-                _check_seats(table, place.seat)
+                _check_seats(table)
             except Refused:
                 continue
             found.append(place.seat)
@@ -135,7 +135,7 @@ def ask(hub: Hub, table: LiveTable, held: frozenset[int], seat: Any) -> bool:
     if table.takeback is not None:
         raise Refused("a takeback has already been asked for: wait for the answer")
     count = withdrawn(table, seat)
-    _check_seats(table, seat)
+    _check_seats(table)
     game = table.game
     moves = tuple(game.format_action(item.before, item.seat, item.action) for item in table.log[-count:])
     request = Request(seat, count, moves, {s.seat for s in table.seats if s.seat != seat})
