@@ -35,6 +35,7 @@ from parlour.core.errors import IllegalMoveError, NotYourTurnError
 
 if TYPE_CHECKING:
     from parlour.core.commands import Command
+    from parlour.envs.encoding import Encoding
 
 CHANCE = -1
 """The pseudo-seat that acts at chance nodes (dice, shuffles, deals)."""
@@ -429,6 +430,13 @@ class Game(abc.ABC, Generic[R, S, M, C, V]):
         """Named sets of house rules to start from (the lobby's and ``--preset``'s choices), the
         first the manual's; none by default."""
         return {}
+
+    def encoding(self, rules: R, players: int) -> Encoding[Any, Any, Any] | None:
+        """The learning environments' encoding of this game (:mod:`parlour.envs.encoding`):
+        observations as fixed-shape arrays and moves as codes in a fixed discrete action space,
+        for these rules and players; ``None`` if the game has none.  Parlour's games keep theirs in
+        ``encoding.py`` and import it only when asked."""
+        return None
 
     def prepare(self, rules: R) -> None:
         """Do slow one-off work for these rules ahead of time (solve or load a strategy table),
