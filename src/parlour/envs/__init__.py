@@ -14,15 +14,23 @@ PettingZoo or Gymnasium; each is imported when an environment of its kind is mad
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from parlour.envs.core import IllegalActionError
+from parlour.envs.registration import GYMNASIUM_IDS, register_gymnasium
 
 if TYPE_CHECKING:
     from parlour.core.protocol import AnyGame
     from parlour.envs.aec_env import GameAECEnv
+    from parlour.envs.gym_env import GameGymEnv, Opponent
+    from parlour.envs.parallel_env import GameParallelEnv
 
-__all__ = ["IllegalActionError", "aec"]
+__all__ = ["GYMNASIUM_IDS", "IllegalActionError", "aec", "parallel", "register_gymnasium", "single"]
+
+if "gymnasium" in sys.modules:  # imported already: its registry learns the ids now (see registration)
+    register_gymnasium()
 
 
 def aec(game: str | AnyGame, rules: Any = None, players: int | None = None,
@@ -37,3 +45,26 @@ def aec(game: str | AnyGame, rules: Any = None, players: int | None = None,
     from parlour.envs.aec_env import GameAECEnv
 
     return GameAECEnv(game, rules, players, render_mode)
+
+
+def parallel(game: str | AnyGame, rules: Any = None, players: int | None = None,
+             render_mode: str | None = None) -> GameParallelEnv:
+    """A PettingZoo Parallel environment of ``game``: every seat able to act gives an action each
+    step (Shut the Box with ``{"mode": "simultaneous"}``).  Arguments as :func:`aec`."""
+    from parlour.envs.parallel_env import GameParallelEnv
+
+    return GameParallelEnv(game, rules, players, render_mode)
+
+
+def single(game: str | AnyGame, rules: Any = None, players: int | None = None, seat: int = 0,
+           opponent: Opponent | Sequence[Opponent] | None = None, render_mode: str | None = None,
+           illegal: str = "refuse") -> GameGymEnv:
+    """A Gymnasium environment of ``game`` for one learner at ``seat``; the other seats are
+    played by Parlour's bots: ``opponent`` names one for every other seat (by default the game's
+    first choice for newcomers), or a list names one for each other seat in seat order (bot
+    objects will do too).  ``illegal``: ``"refuse"`` (an action outside the mask changes nothing
+    and says why in ``info["illegal_action"]``) or ``"raise"``.  Other arguments as :func:`aec`."""
+    from parlour.envs.gym_env import GameGymEnv
+
+    register_gymnasium()
+    return GameGymEnv(game, rules, players, seat, opponent, render_mode, illegal)

@@ -211,17 +211,24 @@ class Table:
             return self.encoding.observe(decision.view, decision.pending)
         return self.encoding.observe(self.game.view(self.state, seat), ())
 
+    def check(self, seat: int, action: Any) -> tuple[Decision, int]:
+        """``seat``'s decision and ``action`` as an int, if it is one of the actions ``seat`` may
+        take now; otherwise :class:`IllegalActionError` saying which it may."""
+        decision = self.decision(seat)
+        if decision is None:
+            raise IllegalActionError(self._not_now(seat))
+        number = _action_number(action)
+        allowed = decision.allowed()
+        if number not in allowed:
+            raise IllegalActionError(self._refusal(action, number, allowed, decision.pending))
+        assert number is not None
+        return decision, number
+
     def act(self, seat: int, action: Any) -> bool:
         """``seat`` gives one action number: the whole code of a move, or its next step.  Returns
         whether a move was made (then chance is resolved too).  An action not allowed raises
         :class:`IllegalActionError` and changes nothing."""
-        decision = self.decision(seat)
-        if decision is None:
-            raise IllegalActionError(self._not_now(seat))
-        number = _action_number(action, self.actions)
-        allowed = decision.allowed()
-        if number not in allowed:
-            raise IllegalActionError(self._refusal(action, number, allowed, decision.pending))
+        decision, number = self.check(seat, action)
         code = (*decision.pending, number)
         move = decision.codes.get(code)
         self.last_seat = seat
@@ -271,7 +278,7 @@ class Table:
         return self.game.render_text(self.game.view(self.state, None), names)
 
 
-def _action_number(action: Any, actions: int) -> int | None:
+def _action_number(action: Any) -> int | None:
     """An action as a Python int (NumPy integers and 0-d arrays included), or None."""
     if isinstance(action, bool | np.bool_):
         return None
