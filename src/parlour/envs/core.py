@@ -150,6 +150,12 @@ class Table:
         self._paid = [0.0] * self.players
         self._moved()
 
+    def load(self, state: Any) -> None:
+        """Go on from ``state`` (a state of this game, these rules and players), as if reached by
+        play: chance resolved, nobody in the middle of a code."""
+        self.state = state
+        self._moved()
+
     def _moved(self) -> None:
         """The state changed: resolve chance, forget the decisions of the old state."""
         game = self.game
