@@ -31,7 +31,7 @@ RUN = 4
 
 
 def span(first: int, last: int) -> str:
-    return str(first) if first == last else f"{first}–{last}"
+    return str(first) if first == last else f"{first}-{last}"
 
 
 def kind(name: str) -> str:
@@ -79,10 +79,10 @@ def section(game: AnyGame) -> list[str]:
     assert encoding is not None
     gym = [env_id for env_id, name in GYMNASIUM_IDS.items() if name == game.spec.name]
     lines = [f"### {game.spec.title} (`{game.spec.name}`)", ""]
-    shape = " × ".join(str(n) for n in encoding.shape)
+    shape = " x ".join(str(n) for n in encoding.shape)
     made = f"`aec({game.spec.name!r})`" + (f", `gymnasium.make({gym[0]!r})`" if gym else "")
     lines.append(f"{made}: {players} player{'s' if players > 1 else ''} by default "
-                 f"({game.spec.min_players}–{game.spec.max_players} allowed); observation "
+                 f"({game.spec.min_players} to {game.spec.max_players} allowed); observation "
                  f"{shape} floats in [{encoding.low:g}, {encoding.high:g}]; {encoding.actions} actions.")
     doc = inspect.getdoc(type(encoding))
     if doc:
@@ -95,7 +95,7 @@ def section(game: AnyGame) -> list[str]:
         other = game.encoding(case_rules, case_players)
         if other is not None:
             cases.append(f"| {case_name(case_rules)} | {case_players} | "
-                         f"{' × '.join(str(n) for n in other.shape)} | {other.actions} |")
+                         f"{' x '.join(str(n) for n in other.shape)} | {other.actions} |")
     lines += ["", "Shapes of the rule sets the tests play:", "",
               "| Rules | Players | Observation | Actions |", "| --- | --- | --- | --- |", *cases, ""]
     return lines
