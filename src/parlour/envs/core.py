@@ -95,22 +95,22 @@ def resolve_encoding(game: AnyGame, rules: Any, players: int) -> Encoding[Any, A
 
 
 class Decision:
-    """One seat's choice in one state: its view, its legal moves by code, and the steps of a
-    code given so far."""
+    """One seat's choice in one state: its view, its legal moves by code, the steps of a code
+    given so far, and the actions allowed next (those that continue some legal move's code)."""
 
-    __slots__ = ("codes", "pending", "view")
+    __slots__ = ("allowed", "codes", "pending", "view")
 
     def __init__(self, view: Any, codes: dict[tuple[int, ...], Any]) -> None:
         self.view = view
         self.codes = codes
         self.pending: tuple[int, ...] = ()
+        self.allowed: list[int] = sorted({code[0] for code in codes})
 
-    def allowed(self) -> list[int]:
-        """The action numbers that continue some legal move's code, in order."""
-        k = len(self.pending)
-        if k == 0:
-            return sorted({code[0] for code in self.codes})
-        return sorted({code[k] for code in self.codes if code[:k] == self.pending})
+    def advance(self, step: int) -> None:
+        """One more step of a code given (not the last)."""
+        self.pending = pending = (*self.pending, step)
+        k = len(pending)
+        self.allowed = sorted({code[k] for code in self.codes if code[:k] == pending})
 
 
 class Table:
@@ -135,6 +135,7 @@ class Table:
         self.last_seat: int = -1
         """The seat that gave the last action (a move or a step of one), or -1."""
         self._decisions: dict[int, Decision] = {}
+        self._actors: tuple[int, ...] = ()
         self._paid: list[float] = [0.0] * self.players
         self.reset()
 
@@ -157,19 +158,22 @@ class Table:
         self._moved()
 
     def _moved(self) -> None:
-        """The state changed: resolve chance, forget the decisions of the old state."""
+        """The state changed: resolve chance, note who may act, forget the old decisions."""
         game = self.game
-        while game.to_act(self.state) == (CHANCE,):
+        actors = game.to_act(self.state)
+        while actors == (CHANCE,):
             self.state = game.apply(self.state, CHANCE, game.sample_chance(self.state, self.chance_rng))
+            actors = game.to_act(self.state)
+        self._actors = actors
         self._decisions.clear()
 
     @property
     def over(self) -> bool:
-        return not self.game.to_act(self.state)
+        return not self._actors
 
     def actors(self) -> tuple[int, ...]:
         """The seats that may act now (several in simultaneous play; none at the end)."""
-        return self.game.to_act(self.state)
+        return self._actors
 
     def next_actor(self) -> int | None:
         """Who acts next when the actions are taken one at a time: the seat in the middle of a
@@ -193,9 +197,9 @@ class Table:
         found = self._decisions.get(seat)
         if found is not None:
             return found
-        game = self.game
-        if seat not in game.to_act(self.state):
+        if seat not in self._actors:
             return None
+        game = self.game
         view = game.view(self.state, seat)
         code = self.encoding.code
         decision = Decision(view, {code(view, move): move for move in game.legal_moves(self.state, seat)})
@@ -207,12 +211,12 @@ class Table:
         mask = np.zeros(self.actions, dtype=np.int8)
         decision = self.decision(seat)
         if decision is not None:
-            mask[decision.allowed()] = 1
+            mask[decision.allowed] = 1
         return mask
 
     def observe(self, seat: int) -> Observation:
         """``seat``'s observation, made from its view alone (with its code steps given so far)."""
-        decision = self._decisions.get(seat)
+        decision = self.decision(seat)
         if decision is not None:
             return self.encoding.observe(decision.view, decision.pending)
         return self.encoding.observe(self.game.view(self.state, seat), ())
@@ -224,9 +228,8 @@ class Table:
         if decision is None:
             raise IllegalActionError(self._not_now(seat))
         number = _action_number(action)
-        allowed = decision.allowed()
-        if number not in allowed:
-            raise IllegalActionError(self._refusal(action, number, allowed, decision.pending))
+        if number not in decision.allowed:
+            raise IllegalActionError(self._refusal(action, number, decision.allowed, decision.pending))
         assert number is not None
         return decision, number
 
@@ -239,7 +242,7 @@ class Table:
         move = decision.codes.get(code)
         self.last_seat = seat
         if move is None:  # a step of a longer code: the same seat goes on
-            decision.pending = code
+            decision.advance(number)
             return False
         self.state = self.game.apply(self.state, seat, move)
         self._moved()
