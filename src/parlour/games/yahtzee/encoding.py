@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import ClassVar
 
 import numpy as np
@@ -34,11 +35,13 @@ from parlour.games.yahtzee.rules import (
     UPPER_BONUS_AT,
     YAHTZEE_BONUS,
     Rules,
+    choices,
     counts,
     extra_yahtzee,
     yahtzee_bonus,
 )
-from parlour.games.yahtzee.view import YahtzeeView, preview
+from parlour.games.yahtzee.state import Card
+from parlour.games.yahtzee.view import YahtzeeView
 
 KEEPS: tuple[Dice, ...] = tuple(
     keep for size in range(DICE)
@@ -124,25 +127,43 @@ class YahtzeeEncoding(Encoding[Rules, Move, YahtzeeView]):
     def observe(self, view: YahtzeeView, pending: Sequence[int] = ()) -> Observation:
         s, n = view.state, self.players
         me = view.seat if view.seat is not None else 0
-        cards = [s.cards[(me + k) % n] for k in range(n)]
+        cards = [card_part(s.cards[(me + k) % n]) for k in range(n)]
         out: list[float] = []
-        for card in cards:
-            out.extend(0.0 if v is None else 1.0 for v in card.boxes)
-        for card in cards:
-            out.extend(0.0 if v is None else v / top for v, top in zip(card.boxes, BOX_MAX, strict=True))
-        out.extend(min(card.upper_total, UPPER_BONUS_AT) / UPPER_BONUS_AT for card in cards)
-        out.extend(card.yahtzee_bonuses / MAX_BONUSES for card in cards)
-        out.extend(card.total / MAX_TOTAL for card in cards)
-        out.extend(c / DICE for c in counts(s.dice))
-        out.extend(float(s.rolls == r) for r in range(ROLLS + 1))
-        allowed = preview(s) or {}
-        out.extend(float(box in allowed) for box in BOXES)
-        out.extend(allowed[box] / top if box in allowed else 0.0
-                   for box, top in zip(BOXES, BOX_MAX, strict=True))
-        extra = bool(allowed) and extra_yahtzee(s.card.boxes, s.dice)
-        out.append(float(extra))
-        out.append(float(extra and yahtzee_bonus(s.rules, s.card.boxes, s.dice) > 0))
+        for filled, _, _ in cards:
+            out.extend(filled)
+        for _, scores, _ in cards:
+            out.extend(scores)
+        for part in range(3):  # upper subtotal, bonuses, total
+            out.extend(sums[part] for _, _, sums in cards)
+        live = bool(s.dice) and not s.pending and not s.over
+        out.extend(turn_part(s.rules, s.card.boxes, s.dice, s.rolls, live))
         out.append(0.0 if s.over else s.turn / len(BOXES))
         out.extend(float(not s.over and s.current == (me + k) % n) for k in range(n))
         out.append(float(s.over))
         return np.array(out, dtype=np.float32)
+
+
+Floats = tuple[float, ...]
+
+
+@lru_cache(maxsize=1 << 16)
+def card_part(card: Card) -> tuple[Floats, Floats, Floats]:
+    """A card's boxes filled, its scores, and its upper subtotal, bonuses and total, scaled."""
+    filled = tuple(0.0 if v is None else 1.0 for v in card.boxes)
+    scores = tuple(0.0 if v is None else v / top for v, top in zip(card.boxes, BOX_MAX, strict=True))
+    sums = (min(card.upper_total, UPPER_BONUS_AT) / UPPER_BONUS_AT, card.yahtzee_bonuses / MAX_BONUSES,
+            card.total / MAX_TOTAL)
+    return filled, scores, sums
+
+
+@lru_cache(maxsize=1 << 16)
+def turn_part(rules: Rules, boxes: tuple[int | None, ...], dice: Dice, rolls: int, live: bool) -> Floats:
+    """The fields from ``dice`` to ``bonus now``: the dice, the rolls used, and (``live``: the dice
+    are on the table to be scored) the boxes they may go in, what they score and the bonus."""
+    allowed = choices(rules, boxes, dice) if live else {}
+    extra = live and extra_yahtzee(boxes, dice)
+    return (*(c / DICE for c in counts(dice)),
+            *(float(rolls == r) for r in range(ROLLS + 1)),
+            *(float(box in allowed) for box in BOXES),
+            *(allowed[box] / top if box in allowed else 0.0 for box, top in zip(BOXES, BOX_MAX, strict=True)),
+            float(extra), float(extra and yahtzee_bonus(rules, boxes, dice) > 0))
