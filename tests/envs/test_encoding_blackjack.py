@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from parlour.core.cards import Card
+from parlour.core.errors import RulesError
 from parlour.core.protocol import CHANCE
 from parlour.games.blackjack.encoding import BET_ACTIONS, BlackjackEncoding, bet_digits
 from parlour.games.blackjack.game import GAME, MAX_PLAYERS
@@ -164,3 +165,9 @@ def test_every_legal_move_of_many_rule_sets_is_coded(rules, players):
             moves.add(type(codes[code]))
             state = GAME.apply(state, seat, codes[code])
     assert {Bet, Hit, Stand} <= moves
+
+
+def test_player_counts_the_game_refuses_are_refused():
+    for players in (0, MAX_PLAYERS + 1):
+        with pytest.raises(RulesError, match=f"Blackjack takes 1 to 7 players, not {players}"):
+            GAME.encoding(Rules(), players)

@@ -10,6 +10,7 @@ import encodingkit
 import numpy as np
 import pytest
 
+from parlour.core.errors import RulesError
 from parlour.games.shut_the_box.encoding import (
     ACTIONS,
     FLIP_MASKS,
@@ -132,3 +133,10 @@ def test_every_mode_and_player_count_has_a_fixed_shape(mode, tiles, players):
         assert obs.shape == encoding.shape and obs.min() >= 0 and obs.max() <= 1
     boards = 1 if mode is Mode.LONG else players
     assert encoding.shape == (tiles * (boards + 1) + 12 * players + 5,)
+
+
+def test_player_counts_the_mode_refuses_are_refused():
+    with pytest.raises(RulesError, match="the long game takes 2 players, not 3"):
+        GAME.encoding(Rules(mode=Mode.LONG), 3)
+    with pytest.raises(RulesError, match="the simultaneous game takes 1 to 4 players, not 5"):
+        GAME.encoding(Rules(mode=Mode.SIMULTANEOUS), 5)

@@ -9,6 +9,7 @@ import encodingkit
 import numpy as np
 import pytest
 
+from parlour.core.errors import RulesError
 from parlour.games.yahtzee.encoding import (
     ACTIONS,
     KEEPS,
@@ -143,3 +144,9 @@ def test_every_player_count_has_a_fixed_shape(players):
     for seat in range(players):
         obs = encoding.observe(GAME.view(state, seat))
         assert obs.shape == encoding.shape and obs.min() >= 0 and obs.max() <= 1
+
+
+def test_player_counts_the_game_refuses_are_refused():
+    for players in (0, MAX_PLAYERS + 1):
+        with pytest.raises(RulesError, match=f"Yahtzee takes 1 to 8 players, not {players}"):
+            GAME.encoding(Rules(), players)

@@ -79,6 +79,7 @@ class BlackjackEncoding(Encoding[Rules, Move, BlackjackView]):
     game: ClassVar[AnyGame] = GAME
 
     def __init__(self, rules: Rules, players: int) -> None:
+        GAME.initial_state(rules, players)  # a player count the game refuses is refused here too
         super().__init__(rules, players)
         self.digits = bet_digits(rules)
         self.bets = min(BET_ACTIONS, rules.max_bet - rules.min_bet + 1)

@@ -67,6 +67,7 @@ class ShutTheBoxEncoding(Encoding[Rules, Move, ShutTheBoxView]):
     game: ClassVar[AnyGame] = GAME
 
     def __init__(self, rules: Rules, players: int) -> None:
+        GAME.initial_state(rules, players)  # a player count the game refuses is refused here too
         super().__init__(rules, players)
         self.boards = 1 if rules.mode is Mode.LONG else players
         self.max_score = score_of(rules.scoring, rules.all_tiles)

@@ -83,6 +83,7 @@ class YahtzeeEncoding(Encoding[Rules, Move, YahtzeeView]):
     game: ClassVar[AnyGame] = GAME
 
     def __init__(self, rules: Rules, players: int) -> None:
+        GAME.initial_state(rules, players)  # a player count the game refuses is refused here too
         super().__init__(rules, players)
         self._size = sum(length for _, length, _ in self.fields())
 
