@@ -61,7 +61,9 @@ HAND_MAX = 30
 DEALER_MAX = 26
 CARD_POINTS = tuple(value(card) for card in DECK)
 """The points of each card of the shoe, by its index."""
-IN_A_DECK = {v: CARD_POINTS.count(v) for v in VALUES}
+BY_POINTS = np.array([[float(points == v) for v in VALUES] for points in CARD_POINTS])
+"""A card index's row: 1 in the column of its point value."""
+IN_A_DECK = BY_POINTS.sum(axis=0)
 """How many cards of each point value a deck holds (16 tens, 4 of the others)."""
 
 
@@ -145,7 +147,7 @@ class BlackjackEncoding(Encoding[Rules, Move, BlackjackView]):
                                     "(ace, 2 ... 10) over as many as a full shoe holds; 1 for an "
                                     "infinite deck"),
             ("shoe", 2, "the unseen cards over a full shoe, and 1/2 + the Hi-Lo running count over "
-                        "40 a deck (0 and 1/2 for an infinite deck)"),
+                        "(40 x the decks) (0 and 1/2 for an infinite deck)"),
         ]
         if self.digits > 1:
             fields.append(("bet digits", self.digits,
@@ -206,11 +208,11 @@ class BlackjackEncoding(Encoding[Rules, Move, BlackjackView]):
                 float(s.done(seat, index)), float(playing and s.current == (seat, index)))
 
     def _unseen(self, s: State) -> list[float]:
+        """The unseen cards of each point value, over a full shoe's."""
         decks = self.rules.decks
         if not decks:
             return [1.0] * len(VALUES)
-        have = [0] * 11
-        for index in s.shoe:
-            have[CARD_POINTS[index]] += 1
-        return [have[v] / (decks * IN_A_DECK[v]) for v in VALUES]
+        cards = np.bincount(np.frombuffer(s.shoe, dtype=np.uint8), minlength=len(DECK))
+        unseen: list[float] = (cards @ BY_POINTS / (decks * IN_A_DECK)).tolist()
+        return unseen
 

@@ -95,8 +95,8 @@ class ShutTheBoxEncoding(Encoding[Rules, Move, ShutTheBoxView]):
 
     def fields(self) -> Sequence[tuple[str, int, str]]:
         rules, n, tiles = self.rules, self.players, self.rules.tiles
-        score = ("the score over the most a turn can score" if rules.scoring is Scoring.SUM else
-                 "log(1 + score) over log(1 + the most a turn can score) (digits scoring)")
+        score = (f"over {self.max_score}, the most a turn can score" if rules.scoring is Scoring.SUM else
+                 f"log(1 + score) over log(1 + {self.max_score}), the most a turn can score")
         return (
             ("covered", tiles * self.boards,
              "each board's tiles, 1 where covered (tile 1 first); the long game's one shared board, "
@@ -108,7 +108,7 @@ class ShutTheBoxEncoding(Encoding[Rules, Move, ShutTheBoxView]):
             ("dice", 2 * n, "each seat's latest throw this round, each die over 6 (0: none), lowest first"),
             ("dice in the air", n, "1 for the seat whose dice are being thrown"),
             ("may throw one", 1, "1 if the observing seat may throw one die now or on its next throw"),
-            ("score", n, f"each seat's score this round: {score} (0 before it finishes or for a shut box)"),
+            ("score", n, f"each seat's score this round, {score} (0 before it finishes or for a shut box)"),
             ("total", n, "cumulative game: each seat's total over the drop-out total (0 in other modes)"),
             ("wins", n, "each seat's rounds won (ties shared) over the rounds of the game"),
             ("balance", n, "each seat's money: 1/2 + balance / (2 x the most it could win or lose: "
