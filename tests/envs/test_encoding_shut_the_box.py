@@ -45,6 +45,9 @@ def test_a_known_position():
     state = GAME.initial_state(rules, 3)
     state = GAME.apply(state, 0, Throw(2))
     state = GAME.apply(state, -1, (3, 5))
+    placing = encoding.observe(GAME.view(state, 1))  # seat 0 has thrown 3 and 5, to be used
+    assert field(encoding, placing, "dice").reshape(3, 2)[2].tolist() == pytest.approx([3 / 6, 5 / 6])
+    assert field(encoding, placing, "status").reshape(3, 5)[2].tolist() == [0, 0, 1, 0, 0]
     state = GAME.apply(state, 0, Flip((7, 1)))
     state = dataclasses.replace(state, balances=(Fraction(4), Fraction(-2), Fraction(-2)))
     # seat 1 looks: its own (empty) board first, then seat 2's, then seat 0's
@@ -56,7 +59,7 @@ def test_a_known_position():
     status = field(encoding, obs, "status").reshape(3, 5)
     assert status[2].tolist() == [0, 1, 0, 0, 0]  # seat 0 is to throw again
     assert status[0].tolist() == [1, 0, 0, 0, 0]
-    assert field(encoding, obs, "dice").reshape(3, 2)[2].tolist() == pytest.approx([3 / 6, 5 / 6])
+    assert field(encoding, obs, "dice").tolist() == [0] * 6  # the throw used is not shown again
     bound = 2 * 2 * 2 * 3  # twice the stake from each of two others, three rounds
     assert field(encoding, obs, "balance").tolist() == pytest.approx(
         [0.5 - 2 / (2 * bound), 0.5 - 2 / (2 * bound), 0.5 + 4 / (2 * bound)])

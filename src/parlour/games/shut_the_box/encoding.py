@@ -39,6 +39,9 @@ FLIP_ACTION = {mask: 2 + i for i, mask in enumerate(FLIP_MASKS)}
 ACTIONS = 2 + len(FLIP_MASKS)
 
 STATUSES = tuple(Status)
+SHOWN = (Status.PLACE, Status.DONE)
+"""The statuses in which a seat's latest throw is shown: about to be used, or the one that ended
+its turn (a throw already used is not shown again)."""
 
 ROUND_CAP = 50
 """The cumulative game has no set number of rounds: its round is shown clipped at this."""
@@ -105,7 +108,8 @@ class ShutTheBoxEncoding(Encoding[Rules, Move, ShutTheBoxView]):
                                  "the covered ones for the long game's uncovering player)"),
             ("status", len(STATUSES) * n,
              "each seat's status one-hot (waiting, throw, place, done, out), observing seat first"),
-            ("dice", 2 * n, "each seat's latest throw this round, each die over 6 (0: none), lowest first"),
+            ("dice", 2 * n, "each seat's throw to flip tiles for (while placing) or that ended its turn "
+                            "(once done), each die over 6, lowest first (0: none, or one die)"),
             ("dice in the air", n, "1 for the seat whose dice are being thrown"),
             ("may throw one", 1, "1 if the observing seat may throw one die now or on its next throw"),
             ("score", n, f"each seat's score this round, {score} (0 before it finishes or for a shut box)"),
@@ -132,7 +136,7 @@ class ShutTheBoxEncoding(Encoding[Rules, Move, ShutTheBoxView]):
         for seat in seats:
             out.extend(float(s.status[seat] is status) for status in STATUSES)
         for seat in seats:
-            dice = s.dice[seat]
+            dice = s.dice[seat] if s.status[seat] in SHOWN else ()
             out.extend((dice[0] / 6 if dice else 0.0, dice[1] / 6 if len(dice) > 1 else 0.0))
         out.extend(float(s.pending == seat) for seat in seats)
         out.append(float(one_die_allowed(rules.one_die, flippable)))
