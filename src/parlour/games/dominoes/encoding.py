@@ -51,13 +51,6 @@ def _name(action: int) -> str:
 NAMES = tuple(_name(a) for a in range(ACTIONS))
 
 
-def _one_hot(index: int | None, length: int) -> np.ndarray:
-    out = np.zeros(length, dtype=np.float32)
-    if index is not None:
-        out[index] = 1.0
-    return out
-
-
 class DominoEncoding(Encoding[Rules, Move, DominoView]):
     """The viewer's hand, the table, the ends, what each seat knocked on, the counts and the
     scores; actions as the module says."""
@@ -69,6 +62,12 @@ class DominoEncoding(Encoding[Rules, Move, DominoView]):
         super().__init__(rules, players)
         self.sides = sides_of(rules, players)
         self.side_count = max(self.sides) + 1
+        self.offsets: dict[str, int] = {}
+        """Where each field begins."""
+        self.size = 0
+        for name, length, _ in self.fields():
+            self.offsets[name] = self.size
+            self.size += length
 
     # ---- observations ------------------------------------------------------------------------
     def fields(self) -> Sequence[tuple[str, int, str]]:
@@ -93,33 +92,32 @@ class DominoEncoding(Encoding[Rules, Move, DominoView]):
 
     @property
     def shape(self) -> tuple[int, ...]:
-        return (sum(length for _, length, _ in self.fields()),)
+        return (self.size,)
 
     def observe(self, view: DominoView, pending: Sequence[int] = ()) -> Observation:
-        p, me = self.players, view.seat or 0
+        p, me, at, tiles = self.players, view.seat or 0, self.offsets, len(TILES)
         seats = [(me + r) % p for r in range(p)]  # from the viewer round the table
-        hand = np.zeros(len(TILES), dtype=np.float32)
-        for tile in view.hand or ():
-            hand[tile.index] = 1.0
-        laid = np.zeros((p, len(TILES)), dtype=np.float32)
+        ones = [at["hand"] + tile.index for tile in view.hand or ()]
         for placed in (*((view.lead,) if view.lead else ()), *view.left, *view.right):
-            laid[(placed.seat - me) % p, placed.tile.index] = 1.0
-        left, right = view.ends if view.ends is not None else (None, None)
-        knocked = np.zeros((p, NUMBERS), dtype=np.float32)
-        for seat, numbers in enumerate(view.knocked):
-            for n in numbers:
-                knocked[(seat - me) % p, n] = 1.0
-        side_order = list(dict.fromkeys(self.sides[s] for s in seats))
-        return np.concatenate([
-            hand, laid.ravel(), _one_hot(left, NUMBERS), _one_hot(right, NUMBERS), knocked.ravel(),
-            np.asarray([view.hand_sizes[s] / self.rules.hand_size for s in seats], dtype=np.float32),
-            np.asarray([view.sleeping / SLEEPING_SCALE], dtype=np.float32),
-            _one_hot(None if view.to_act is None else (view.to_act - me) % p, p),
-            np.asarray([view.out[s] for s in seats], dtype=np.float32),
-            np.asarray([self.sides[s] == self.sides[me] for s in seats], dtype=np.float32),
-            np.asarray([min(1.0, view.scores[side] / self.rules.target) for side in side_order],
-                       dtype=np.float32),
-        ])
+            ones.append(at["laid"] + (placed.seat - me) % p * tiles + placed.tile.index)
+        if view.ends is not None:
+            ones += [at["left end"] + view.ends[0], at["right end"] + view.ends[1]]
+        for event in view.events:
+            if event.tile is None:  # a knock, on the numbers of both ends
+                ones += [at["knocked"] + (event.seat - me) % p * NUMBERS + n for n in event.ends]
+        if view.to_act is not None:
+            ones.append(at["to act"] + (view.to_act - me) % p)
+        ones += [at["out"] + r for r, seat in enumerate(seats) if view.out[seat]]
+        ones += [at["partners"] + r for r, seat in enumerate(seats) if self.sides[seat] == self.sides[me]]
+        out = np.zeros(self.size, dtype=np.float32)
+        out[ones] = 1.0
+        out[at["hand sizes"]:at["hand sizes"] + p] = [view.hand_sizes[s] / self.rules.hand_size
+                                                      for s in seats]
+        out[at["sleeping"]] = view.sleeping / SLEEPING_SCALE
+        sides = dict.fromkeys(self.sides[s] for s in seats)  # the viewer's first, then round
+        out[at["scores"]:at["scores"] + self.side_count] = [
+            min(1.0, view.scores[side] / self.rules.target) for side in sides]
+        return out
 
     # ---- actions -----------------------------------------------------------------------------
     @property

@@ -38,7 +38,14 @@ from typing import ClassVar
 import numpy as np
 
 from parlour.envs.encoding import Encoding, Observation
-from parlour.games.draughts.board import SQUARES, Colour, Position, are_neighbours, between
+from parlour.games.draughts.board import (
+    SQUARES,
+    Colour,
+    Position,
+    are_neighbours,
+    between,
+    to_square_mask,
+)
 from parlour.games.draughts.game import GAME
 from parlour.games.draughts.moves import (
     AcceptDraw,
@@ -135,11 +142,14 @@ def route_of(pending: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return tuple(path), tuple(taken)
 
 
-def _plane(squares: Sequence[int]) -> np.ndarray:
-    plane = np.zeros(len(SQUARES), dtype=np.float32)
-    for square in squares:
-        plane[square - 1] = 1.0
-    return plane
+def _planes(masks: Sequence[int]) -> np.ndarray:
+    """Square sets as planes: each a 32-bit mask (bit ``s - 1`` for square ``s``) unpacked."""
+    packed = np.asarray(masks, dtype="<u4").view(np.uint8)
+    return np.unpackbits(packed, bitorder="little").astype(np.float32)
+
+
+def _mask(squares: Sequence[int]) -> int:
+    return sum(1 << (square - 1) for square in set(squares))
 
 
 class DraughtsEncoding(Encoding[Rules, Action, DraughtsView]):
@@ -176,13 +186,11 @@ class DraughtsEncoding(Encoding[Rules, Action, DraughtsView]):
         state = view.state
         position: Position = state.position
         own = view.colour or Colour.BLACK
-        other = own.other
         path, taken = route_of(pending)
-        planes = [
-            _plane(position.squares(own, kings=False)), _plane(position.squares(own, kings=True)),
-            _plane(position.squares(other, kings=False)), _plane(position.squares(other, kings=True)),
-            _plane(state.huffable), _plane(path[:1]), _plane(path[-1:]), _plane(taken),
-        ]
+        mine, theirs = (to_square_mask(position.pieces(colour)) for colour in (own, own.other))
+        kings = to_square_mask(position.kings)
+        planes = _planes([mine & ~kings, mine & kings, theirs & ~kings, theirs & kings,
+                          _mask(state.huffable), _mask(path[:1]), _mask(path[-1:]), _mask(taken)])
         limit = state.rules.decline_moves
         own_left, other_left = state.countdown if own is Colour.BLACK else state.countdown[::-1]
         quiet_scale = 2 * state.rules.no_progress_moves or QUIET_SCALE
@@ -199,7 +207,7 @@ class DraughtsEncoding(Encoding[Rules, Action, DraughtsView]):
             min(1.0, state.quiet / quiet_scale),
             min(1.0, state.seen.count(position) / 3),
         ]
-        return np.concatenate([*planes, np.asarray(flags, dtype=np.float32)])
+        return np.concatenate([planes, np.asarray(flags, dtype=np.float32)])
 
     def fields(self) -> Sequence[tuple[str, int, str]]:
         planes = [(name, len(SQUARES), meaning) for name, meaning in zip(PLANES, PLANE_MEANINGS,
