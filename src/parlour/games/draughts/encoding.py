@@ -98,7 +98,7 @@ PLANE_MEANINGS = (
     "1 on each square holding a man of the other colour",
     "1 on each square holding a king of the other colour",
     "1 on each square the side to move may huff now (the huffing rule)",
-    "pending route: 1 on the square of the jumping piece (the route's first step given so far)",
+    "pending route: 1 on the square the jumping piece started from",
     "pending route: 1 on the square the piece has reached",
     "pending route: 1 on each square taken so far",
 )
