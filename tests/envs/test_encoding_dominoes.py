@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 from encodingkit import check_encoding, codes_of
 
+from parlour.core.errors import RulesError
 from parlour.core.protocol import CHANCE
 from parlour.core.tiles import Tile
 from parlour.games.dominoes import GAME
@@ -138,6 +139,12 @@ def test_scores_are_scaled_by_the_target_and_ordered_from_the_viewers_side() -> 
         scores = fields(encoding, encoding.observe(GAME.view(state, viewer)))["scores"]
         expected = [min(1, state.scores[(viewer + r) % 3] / 30) for r in range(3)]
         assert list(scores) == pytest.approx(expected)
+
+
+def test_player_counts_outside_two_to_four_are_refused() -> None:
+    for players in (1, 5):
+        with pytest.raises(RulesError, match=f"two to four players, not {players}"):
+            GAME.encoding(Rules(), players)
 
 
 def test_a_spectator_sees_an_empty_hand() -> None:

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 from encodingkit import check_encoding, codes_of
 
+from parlour.core.errors import RulesError
 from parlour.games.draughts import GAME, START, DeclineDraw, Huff, Move, OfferDraw, Rules, State
 from parlour.games.draughts.encoding import ACTIONS, FLAGS, PLANES, DraughtsEncoding
 from parlour.games.draughts.notation import parse_fen
@@ -48,6 +49,11 @@ def legal_codes(state: State) -> dict[tuple[int, ...], object]:
 
 def test_the_contract_holds_over_random_games_of_every_conformance_case() -> None:
     assert check_encoding("draughts", games=12) > 100
+
+
+def test_draughts_is_for_two() -> None:
+    with pytest.raises(RulesError, match="draughts takes 2 players, not 3"):
+        GAME.encoding(Rules(), 3)
 
 
 def test_the_board_planes_are_the_viewers_pieces_and_the_opponents() -> None:

@@ -37,6 +37,7 @@ from typing import ClassVar
 
 import numpy as np
 
+from parlour.core.errors import RulesError
 from parlour.envs.encoding import Encoding, Observation
 from parlour.games.draughts.board import (
     SQUARES,
@@ -156,6 +157,11 @@ class DraughtsEncoding(Encoding[Rules, Action, DraughtsView]):
     """Eight planes of the 32 squares, then eleven numbers; actions as the module says."""
 
     game: ClassVar = GAME
+
+    def __init__(self, rules: Rules, players: int) -> None:
+        if players != 2:
+            raise RulesError(f"draughts takes 2 players, not {players}")
+        super().__init__(rules, players)
 
     @property
     def shape(self) -> tuple[int, ...]:
