@@ -12,6 +12,8 @@ and 4 others), numbered in this order:
 * a **huff** of each square (``huff 14``, the huffing rule);
 * ``offer draw``, ``accept draw``, ``decline draw``, ``resign``.
 
+(A time running out on a clock is never a legal move, so it has no action.)
+
 A move on the board is coded one action a piece's hop: a simple move is one step; a capture is
 its jumps in order, every one a *jump on* but the last, a *last jump*.  ``11x18x25`` is
 ``(11x18 on, 18x25)``.  So no move's code begins another's (every code ends with an action
