@@ -10,8 +10,10 @@ from pathlib import Path
 
 import encodingkit
 import numpy as np
+import pytest
 
 from parlour.core.cards import Card, parse_cards
+from parlour.core.protocol import CHANCE
 from parlour.games.gin_rummy import GAME, Phase, Rules
 from parlour.games.gin_rummy import moves as gin_moves
 from parlour.games.gin_rummy.deck import CARDS
@@ -39,6 +41,33 @@ def cards(text: str) -> set[str]:
 
 def test_the_contract_holds_over_random_games_of_every_conformance_case():
     assert encodingkit.check_encoding("gin-rummy", games=40) > 5000
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(knock_limit=0, wall_take=True), Rules(knock_limit=100)],
+                         ids=["manual", "gin-only-wall-take", "knock-at-will"])
+def test_the_contract_holds_under_rules_the_conformance_cases_leave_out(rules: Rules):
+    """The manual's (a game to 100 is thousands of random hands: the first 2000 decisions), gin
+    only, and knocking with any deadwood (games of a few hands, one after another)."""
+    rng = random.Random(7)
+    encoding = GinRummyEncoding(rules, 2)
+    state = GAME.initial_state(rules, 2)
+    kinds = set()
+    for decision in range(2000):
+        while GAME.to_act(state) in ((CHANCE,), ()):
+            if not GAME.to_act(state):  # over: another game
+                state = GAME.initial_state(rules, 2)
+            state = GAME.apply(state, CHANCE, GAME.sample_chance(state, rng))
+        (seat,) = GAME.to_act(state)
+        view = GAME.view(state, seat)
+        codes = encodingkit.codes_of(encoding, view, GAME.legal_moves(state, seat))
+        observation = encodingkit.check_observation(encoding, view)
+        if decision % 5 == 0:
+            other = GAME.resample_hidden(state, seat, rng)
+            assert np.array_equal(observation, encoding.observe(GAME.view(other, seat)))
+        move = codes[rng.choice(sorted(codes))]
+        kinds.add(type(move).__name__)
+        state = GAME.apply(state, seat, move)
+    assert {"Draw", "Take", "Pass", "Discard"} <= kinds
 
 
 def test_the_encoding_is_the_games_and_its_spaces_are_the_same_for_every_rule_set():
