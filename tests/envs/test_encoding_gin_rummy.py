@@ -74,7 +74,7 @@ def test_the_encoding_is_the_games_and_its_spaces_are_the_same_for_every_rule_se
     for rules in (Rules(), Rules(target=1, knock_limit=30, wall_take=True), Rules(knock_limit=0)):
         encoding = GAME.encoding(rules, 2)
         assert isinstance(encoding, GinRummyEncoding) and encoding.game is GAME
-        assert encoding.shape == (546,) and encoding.actions == 213
+        assert encoding.shape == (598,) and encoding.actions == 213
 
 
 def test_every_move_of_every_kind_has_its_own_action_in_a_documented_order():
@@ -130,8 +130,16 @@ def test_a_card_taken_from_the_pile_is_known_and_a_discard_is_the_others():
     obs = ENCODING.observe(GAME.view(state, 1))
     assert plane(obs, "other_known") == {"5S"} and plane(obs, "other_discards") == {"9S"}
     assert plane(obs, "top") == {"9S"} and plane(obs, "pile") == {"9S"} and not plane(obs, "taken")
-    assert not plane(obs, "own_discards")
-    assert plane(ENCODING.observe(GAME.view(state, 0)), "own_discards") == {"9S"}
+    assert not plane(obs, "own_discards") and not plane(obs, "other_declined")  # the dealer took 5S
+    dealer = ENCODING.observe(GAME.view(state, 0))
+    assert plane(dealer, "own_discards") == {"9S"}
+    assert plane(dealer, "other_declined") == {"5S"}  # the non-dealer passed on the up-card
+    state = play(state, "draw")  # the non-dealer leaves 9S
+    assert plane(ENCODING.observe(GAME.view(state, 0)), "other_declined") == {"5S", "9S"}
+    state = play(state, "discard KS", "take", "discard 3D")  # the dealer takes KS and discards 3D
+    assert plane(ENCODING.observe(GAME.view(state, 1)), "other_declined") == set()
+    state = play(state, "take", "discard 9H", "draw")  # the dealer leaves 9H on the pile
+    assert plane(ENCODING.observe(GAME.view(state, 1)), "other_declined") == {"9H"}
 
 
 def test_the_showdown_the_face_down_discard_to_the_knocker_only_and_the_lay_offs():

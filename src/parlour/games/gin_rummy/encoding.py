@@ -1,4 +1,4 @@
-"""Gin Rummy for learning environments: a seat's view as 546 numbers, its moves as 213 actions.
+"""Gin Rummy for learning environments: a seat's view as 598 numbers, its moves as 213 actions.
 
 **Actions** (one number a move; the same for every rule set):
 
@@ -13,7 +13,7 @@ A knock names only its discard: the knocker's melds are laid out by the engine
 goes on the one meld the engine puts it on (``layoff.fits``: a run before a set), so neither
 leaves a choice to encode.
 
-**Observation**: ten planes of 52 cards (1 where a card is in it), then 26 numbers; seats are
+**Observation**: eleven planes of 52 cards (1 where a card is in it), then 26 numbers; seats are
 relative (*own* is the seat whose view it is, *other* the opponent; a spectator sees seat 0's
 side with no hand).  Counts are scaled into [0, 1] and clipped there.
 """
@@ -71,6 +71,8 @@ PLANES: tuple[tuple[str, str], ...] = (
     ("top", "the top card of the discard pile (the up-card when it is offered)"),
     ("other_discards", "cards the opponent discarded face up this hand"),
     ("own_discards", "cards this seat discarded face up this hand"),
+    ("other_declined", "cards the opponent left on top of the pile this hand (refused the up-card, "
+                       "drew from the stock instead, or passed at the wall)"),
     ("taken", "the card the player to act took from the pile this turn (it may not be discarded)"),
     ("face_down", "the knocker's face-down discard (shown to the knocker only)"),
     ("table", "after a knock: the knocker's melds with the cards laid off on them"),
@@ -93,6 +95,8 @@ NUMBERS: tuple[tuple[str, int, str], ...] = (
     ("knock_limit", 1, "the rules' knock limit / 100"),
     ("wall_take", 1, "1 if the rules let the last discard be taken at the wall"),
 )
+PLANE = {name: k for k, (name, _) in enumerate(PLANES)}
+"""Each card plane's place among the planes."""
 SIZE = 52 * len(PLANES) + sum(n for _, n, _ in NUMBERS)
 """The observation's length."""
 OFFSET: dict[str, int] = {}
@@ -101,6 +105,27 @@ _at = 52 * len(PLANES)
 for _name, _length, _ in NUMBERS:
     OFFSET[_name] = _at
     _at += _length
+
+
+def declined_by(view: GinView, seat: int) -> list[int]:
+    """The cards (bits) ``seat`` left on top of the discard pile this hand: the pile is followed
+    back from the view's through the history (a discard put a card on it, a take took one off)
+    to the up-card, then forward, noting its top card at each of the seat's passes and draws."""
+    pile = [c.index for c in view.pile]
+    for event in reversed(view.history):
+        if event.act is Act.DISCARD:
+            pile.pop()
+        elif event.act is Act.TAKE and event.card is not None:
+            pile.append(event.card.index)
+    declined = []
+    for event in view.history:
+        if event.act is Act.DISCARD and event.card is not None:
+            pile.append(event.card.index)
+        elif event.act is Act.TAKE:
+            pile.pop()
+        elif event.act in (Act.PASS, Act.DRAW) and event.seat == seat and pile:
+            declined.append(pile[-1])
+    return declined
 
 
 class GinRummyEncoding(Encoding[Rules, Move, GinView]):
@@ -131,24 +156,28 @@ class GinRummyEncoding(Encoding[Rules, Move, GinView]):
         own = 0 if view.seat is None else view.seat
         other = 1 - own
         if view.hand:
-            planes[0, [c.index for c in view.hand]] = 1
+            planes[PLANE["hand"], [c.index for c in view.hand]] = 1
         if view.known[other]:
-            planes[1, [c.index for c in view.known[other]]] = 1
+            planes[PLANE["other_known"], [c.index for c in view.known[other]]] = 1
         if view.pile:
-            planes[2, [c.index for c in view.pile]] = 1
-            planes[3, view.pile[-1].index] = 1
+            planes[PLANE["pile"], [c.index for c in view.pile]] = 1
+            planes[PLANE["top"], view.pile[-1].index] = 1
         for event in view.history:
             if event.act is Act.DISCARD and event.card is not None:
-                planes[4 if event.seat == other else 5, event.card.index] = 1
+                k = PLANE["other_discards"] if event.seat == other else PLANE["own_discards"]
+                planes[k, event.card.index] = 1
+        declined = declined_by(view, other)
+        if declined:
+            planes[PLANE["other_declined"], declined] = 1
         if view.taken is not None:
-            planes[6, view.taken.index] = 1
+            planes[PLANE["taken"], view.taken.index] = 1
         if view.face_down is not None:
-            planes[7, view.face_down.index] = 1
+            planes[PLANE["face_down"], view.face_down.index] = 1
         showdown = view.showdown
         if showdown is not None:
-            planes[8, [c.index for meld in showdown.table for c in meld]] = 1
+            planes[PLANE["table"], [c.index for meld in showdown.table for c in meld]] = 1
             if showdown.laid_off:
-                planes[9, [c.index for c in showdown.laid_off]] = 1
+                planes[PLANE["laid_off"], [c.index for c in showdown.laid_off]] = 1
 
         rules, at = view.rules, OFFSET
         out[at["phase"] + PHASES.index(view.phase)] = 1
