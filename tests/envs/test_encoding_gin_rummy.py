@@ -174,3 +174,13 @@ def test_a_spectator_is_observed_from_seat_0_without_a_hand():
     state = start(KNOCKER, DEFENDER, "5S")
     obs = ENCODING.observe(GAME.view(state, None))
     assert not plane(obs, "hand") and plane(obs, "top") == {"5S"} and obs[OFFSET["deadwood"]] == 0
+
+
+def test_an_up_card_nobody_takes_is_declined_by_both():
+    state = play(start(KNOCKER, DEFENDER, "5S"), "pass", "pass", "draw")  # it stays at the bottom
+    for seat in (0, 1):
+        assert plane(ENCODING.observe(GAME.view(state, seat)), "other_declined") == {"5S"}
+    state = play(state, "discard KS", "draw", "discard 9S", "take")  # the non-dealer takes 9S
+    dealer = ENCODING.observe(GAME.view(state, 0))
+    assert plane(dealer, "other_declined") == {"5S"} and plane(dealer, "other_known") == {"9S"}
+    assert plane(dealer, "pile") == {"5S", "KS"} and plane(dealer, "top") == {"KS"}

@@ -28,7 +28,7 @@ import numpy as np
 from parlour.core.protocol import AnyGame
 from parlour.envs.encoding import Encoding, Observation
 from parlour.games.gin_rummy import notation
-from parlour.games.gin_rummy.deck import CARDS, mask_of
+from parlour.games.gin_rummy.deck import CARDS, INDEX, mask_of
 from parlour.games.gin_rummy.game import GAME
 from parlour.games.gin_rummy.melds import deadwood
 from parlour.games.gin_rummy.moves import (
@@ -107,25 +107,36 @@ for _name, _length, _ in NUMBERS:
     _at += _length
 
 
-def declined_by(view: GinView, seat: int) -> list[int]:
-    """The cards (bits) ``seat`` left on top of the discard pile this hand: the pile is followed
-    back from the view's through the history (a discard put a card on it, a take took one off)
-    to the up-card, then forward, noting its top card at each of the seat's passes and draws."""
-    pile = [c.index for c in view.pile]
-    for event in reversed(view.history):
-        if event.act is Act.DISCARD:
-            pile.pop()
-        elif event.act is Act.TAKE and event.card is not None:
-            pile.append(event.card.index)
-    declined = []
+UP = -1
+"""The up-card, in ``pile_history``'s pile until it is known."""
+
+
+def pile_history(view: GinView, other: int) -> tuple[list[int], list[int], list[int]]:
+    """From the hand's history, in one pass (cards as bits): the cards this seat discarded, those
+    ``other`` discarded, and those ``other`` left on top of the pile (refused the up-card, drew
+    from the stock instead, passed at the wall).  The pile is followed from the up-card, which the
+    history names only when someone takes it; else it is still at the bottom of the view's pile."""
+    discard, take, draw, pass_ = Act.DISCARD, Act.TAKE, Act.DRAW, Act.PASS
+    pile = [UP]
+    up = UP
+    own: list[int] = []
+    others: list[int] = []
+    declined: list[int] = []
     for event in view.history:
-        if event.act is Act.DISCARD and event.card is not None:
-            pile.append(event.card.index)
-        elif event.act is Act.TAKE:
-            pile.pop()
-        elif event.act in (Act.PASS, Act.DRAW) and event.seat == seat and pile:
+        act = event.act
+        if act is discard:
+            card = INDEX[event.card]  # type: ignore[index]  # a discard names its card
+            pile.append(card)
+            (others if event.seat == other else own).append(card)
+        elif act is take:
+            if pile.pop() == UP:
+                up = INDEX[event.card]  # type: ignore[index]  # so does a take
+        elif (act is draw or act is pass_) and event.seat == other and pile:
             declined.append(pile[-1])
-    return declined
+    if UP in declined:
+        up = up if up != UP else INDEX[view.pile[0]]
+        declined = [up if card == UP else card for card in declined]
+    return own, others, declined
 
 
 class GinRummyEncoding(Encoding[Rules, Move, GinView]):
@@ -162,13 +173,10 @@ class GinRummyEncoding(Encoding[Rules, Move, GinView]):
         if view.pile:
             planes[PLANE["pile"], [c.index for c in view.pile]] = 1
             planes[PLANE["top"], view.pile[-1].index] = 1
-        for event in view.history:
-            if event.act is Act.DISCARD and event.card is not None:
-                k = PLANE["other_discards"] if event.seat == other else PLANE["own_discards"]
-                planes[k, event.card.index] = 1
-        declined = declined_by(view, other)
-        if declined:
-            planes[PLANE["other_declined"], declined] = 1
+        own_discards, other_discards, declined = pile_history(view, other)
+        planes[PLANE["own_discards"], own_discards] = 1
+        planes[PLANE["other_discards"], other_discards] = 1
+        planes[PLANE["other_declined"], declined] = 1
         if view.taken is not None:
             planes[PLANE["taken"], view.taken.index] = 1
         if view.face_down is not None:
