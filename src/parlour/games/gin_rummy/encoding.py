@@ -1,22 +1,5 @@
-"""Gin Rummy for learning environments: a seat's view as 598 numbers, its moves as 213 actions.
-
-**Actions** (one number a move; the same for every rule set):
-
-* 0 ``draw``, 1 ``take`` (the up-card, the top discard, or the last discard at the wall),
-  2 ``pass``, 3 ``done`` (lay off nothing more), 4 ``lay off best``;
-* 5-56 ``discard`` a card, 57-108 ``knock`` discarding that card face down, 109-160 ``gin``
-  discarding it, 161-212 ``lay off`` a card; each block in card order (``Card.index``: clubs,
-  diamonds, hearts, spades, ace to king).
-
-A knock names only its discard: the knocker's melds are laid out by the engine
-(``layoff.knock_layout``: least deadwood, then fewest places to lay off), and a card laid off
-goes on the one meld the engine puts it on (``layoff.fits``: a run before a set), so neither
-leaves a choice to encode.
-
-**Observation**: eleven planes of 52 cards (1 where a card is in it), then 26 numbers; seats are
-relative (*own* is the seat whose view it is, *other* the opponent; a spectator sees seat 0's
-side with no hand).  Counts are scaled into [0, 1] and clipped there.
-"""
+"""Gin Rummy for learning environments: ``GinRummyEncoding`` (its docstring is the game's
+section of ``docs/envs.md``)."""
 
 from __future__ import annotations
 
@@ -140,7 +123,25 @@ def pile_history(view: GinView, other: int) -> tuple[list[int], list[int], list[
 
 
 class GinRummyEncoding(Encoding[Rules, Move, GinView]):
-    """Gin Rummy's encoding (the module tells the actions and the observation)."""
+    """A seat's view as 598 numbers, its moves as 213 actions (for every rule set).
+
+    **Actions**, one number a move:
+
+    * 0 ``draw``, 1 ``take`` (the up-card, the top discard, or the last discard at the wall),
+      2 ``pass``, 3 ``done`` (lay off nothing more), 4 ``lay off best``;
+    * 5-56 ``discard`` a card, 57-108 ``knock`` discarding that card face down, 109-160 ``gin``
+      discarding it, 161-212 ``lay off`` a card; each block in card order (``Card.index``: clubs,
+      diamonds, hearts, spades, ace to king).
+
+    A knock names only its discard: the knocker's melds are laid out by the engine
+    (``layoff.knock_layout``: least deadwood, then fewest places to lay off), and a card laid off
+    goes on the one meld the engine puts it on (``layoff.fits``: a run before a set), so neither
+    leaves a choice to encode.
+
+    **Observation**: eleven planes of 52 cards (1 where a card is in it), then 26 numbers; seats are
+    relative (*own* is the seat whose view it is, *other* the opponent; a spectator sees seat 0's
+    side with no hand).  Counts are scaled into [0, 1] and clipped there.
+    """
 
     game: ClassVar[AnyGame] = GAME
 

@@ -1,21 +1,5 @@
-"""Go Fish for learning environments: a seat's view as ``22 + 56 n`` numbers for ``n`` players,
-its asks as ``13 (n - 1)`` actions.
-
-**Seats are relative** throughout: *+0* is the seat whose view it is, *+k* the k-th player to
-its left (seat ``(own + k) % n``, the order in which the engine lists the asks).
-
-**Actions**: one ask each, ``13 (k - 1) + r`` asks the player *+k* for rank ``r`` (ace 0 to
-king 12): "ask +1 for aces" is 0, "ask +1 for kings" 12, "ask +2 for aces" 13.  An ask is the only
-move: going fishing, drawing when out of cards and setting books aside follow by themselves.
-
-**Observation**: the numbers of ``FIELDS`` in order, per rank ace to king and per relative seat
-*+0* to *+(n-1)*, counts scaled into [0, 1].  What is known of the hands is read from the public
-history by ``track.track`` (the reading the resampler deals by): the cards each seat is known to
-hold (handed over in an ask or shown on a lucky draw), the ranks it surely holds an unseen card
-of (it asked for them), and the ranks it may hold unseen at all ("Go fish!" rules a rank out of
-the cards held then, a book rules it out everywhere).  A spectator is observed from seat 0's
-side with no hand.
-"""
+"""Go Fish for learning environments: ``GoFishEncoding`` (its docstring is the game's section of
+``docs/envs.md``)."""
 
 from __future__ import annotations
 
@@ -63,7 +47,23 @@ def fields_for(players: int) -> tuple[tuple[str, int, str], ...]:
 
 
 class GoFishEncoding(Encoding[Rules, Ask, GoFishView]):
-    """Go Fish's encoding (the module tells the actions and the observation)."""
+    """A seat's view as ``22 + 56 n`` numbers for ``n`` players, its asks as ``13 (n - 1)`` actions.
+
+    **Seats are relative** throughout: *+0* is the seat whose view it is, *+k* the k-th player to
+    its left (seat ``(own + k) % n``, the order in which the engine lists the asks).
+
+    **Actions**: one ask each, ``13 (k - 1) + r`` asks the player *+k* for rank ``r`` (ace 0 to
+    king 12): "ask +1 for aces" is 0, "ask +1 for kings" 12, "ask +2 for aces" 13.  An ask is the only
+    move: going fishing, drawing when out of cards and setting books aside follow by themselves.
+
+    **Observation**: the fields below in order, per rank ace to king and per relative seat
+    *+0* to *+(n-1)*, counts scaled into [0, 1].  What is known of the hands is read from the public
+    history by ``track.track`` (the reading the resampler deals by): the cards each seat is known to
+    hold (handed over in an ask or shown on a lucky draw), the ranks it surely holds an unseen card
+    of (it asked for them), and the ranks it may hold unseen at all ("Go fish!" rules a rank out of
+    the cards held then, a book rules it out everywhere).  A spectator is observed from seat 0's
+    side with no hand.
+    """
 
     game: ClassVar[AnyGame] = GAME
 
