@@ -1,4 +1,5 @@
-"""Write each game's section of ``docs/envs.md`` from its encoding: the observation's fields (from
+"""Write each game's section of ``docs/envs.md`` from its encoding: its description (the longer of
+the encoding module's docstring and the encoding class's), the observation's fields (from
 ``Encoding.fields()``), the action numbers (from ``action_name``, runs of one kind compressed into
 ranges), and the shapes of every conformance case.
 
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import inspect
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -35,11 +37,15 @@ def span(first: int, last: int) -> str:
 
 
 def kind(name: str) -> str:
-    """The kind of an action, for grouping: its name up to the first figure, or its first word."""
-    for i, ch in enumerate(name):
-        if ch.isdigit():
-            return name[:i].strip() or name.split()[0]
-    return name.split()[0] if name.split() else name
+    """The kind of an action, for grouping runs: its first word, figures standing for any number
+    (``discard`` for ``discard 7H``, ``#|#`` for a domino, ``#x#`` for a jump)."""
+    words = name.split()
+    return re.sub(r"[0-9]+", "#", words[0]) if words else name
+
+
+def cell(text: str) -> str:
+    """Text made safe for a Markdown table's cell."""
+    return text.replace("|", "\\|")
 
 
 def actions_table(encoding: Any) -> list[str]:
@@ -51,18 +57,30 @@ def actions_table(encoding: Any) -> list[str]:
         while end + 1 < len(names) and kind(names[end + 1]) == kind(names[start]):
             end += 1
         if end - start + 1 >= RUN:
-            lines.append(f"| {span(start, end)} | {names[start]}, {names[start + 1]} … {names[end]} |")
+            shown = ", ".join(names[start:start + 3])
+            lines.append(f"| {span(start, end)} | {cell(shown)} ... {cell(names[end])} |")
         else:
-            lines.extend(f"| {a} | {names[a]} |" for a in range(start, end + 1))
+            lines.extend(f"| {a} | {cell(names[a])} |" for a in range(start, end + 1))
         start = end + 1
     return lines
+
+
+ROLE = re.compile(r":[a-z]+:`~?([^`<]*?)(?: <[^`]*>)?`")
+
+
+def description(encoding: Any) -> str:
+    """The longer of the encoding module's docstring and the class's, in Markdown."""
+    module = sys.modules[type(encoding).__module__]
+    texts = [inspect.getdoc(module) or "", inspect.getdoc(type(encoding)) or ""]
+    text = max(texts, key=len)
+    return ROLE.sub(r"`\1`", text).replace("``", "`")
 
 
 def fields_table(encoding: Any) -> list[str]:
     lines = ["| Entries | Field | Meaning |", "| --- | --- | --- |"]
     at = 0
     for name, length, meaning in encoding.fields():
-        lines.append(f"| {span(at, at + length - 1)} | {name} | {meaning} |")
+        lines.append(f"| {span(at, at + length - 1)} | {cell(name)} | {cell(meaning)} |")
         at += length
     return lines
 
@@ -84,7 +102,7 @@ def section(game: AnyGame) -> list[str]:
     lines.append(f"{made}: {players} player{'s' if players > 1 else ''} by default "
                  f"({game.spec.min_players} to {game.spec.max_players} allowed); observation "
                  f"{shape} floats in [{encoding.low:g}, {encoding.high:g}]; {encoding.actions} actions.")
-    doc = inspect.getdoc(type(encoding))
+    doc = description(encoding)
     if doc:
         lines += ["", doc]
     lines += ["", "Observation (the manual's rules, "
@@ -94,7 +112,7 @@ def section(game: AnyGame) -> list[str]:
     for case_rules, case_players in game.conformance_cases():
         other = game.encoding(case_rules, case_players)
         if other is not None:
-            cases.append(f"| {case_name(case_rules)} | {case_players} | "
+            cases.append(f"| {cell(case_name(case_rules))} | {case_players} | "
                          f"{' x '.join(str(n) for n in other.shape)} | {other.actions} |")
     lines += ["", "Shapes of the rule sets the tests play:", "",
               "| Rules | Players | Observation | Actions |", "| --- | --- | --- | --- |", *cases, ""]

@@ -55,6 +55,12 @@ def game_params() -> list[Any]:
     return [pytest.param(g, id=game_id(g)) for g in encoded_games()]
 
 
+def quick_params() -> list[Any]:
+    """``(game, rules, players)``: each encoded game's first conformance case (the cases' rules
+    make short games: Gin Rummy's manual game to 100 takes some 20,000 random moves)."""
+    return [pytest.param(g, *g.conformance_cases()[0], id=game_id(g)) for g in encoded_games()]
+
+
 def case_params() -> list[Any]:
     """``(game, rules, players)`` for every conformance case of every encoded game."""
     return [pytest.param(g, rules, players, id=f"{game_id(g)}-{i}-{players}p")

@@ -17,7 +17,9 @@ from gymnasium.utils.env_checker import check_env
 
 from parlour.core.errors import RulesError
 from parlour.core.protocol import AnyGame
-from parlour.envs import GYMNASIUM_IDS, IllegalActionError, single
+from parlour.envs import GYMNASIUM_IDS, IllegalActionError, register_gymnasium, single
+
+register_gymnasium()  # parlour.envs may have been imported before Gymnasium (by another test file)
 
 REGISTERED = [pytest.param(env_id, id=env_id) for env_id, name in GYMNASIUM_IDS.items()
               if any(g.spec.name == name for g in encoded_games())]

@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from envkit import BINARY_NIM, NIM, case_params, game_params, masked_choice
+from envkit import BINARY_NIM, NIM, case_params, masked_choice, quick_params
 from pettingzoo.test.parallel_test import parallel_api_test
 
 from parlour.core.protocol import AnyGame
@@ -42,16 +42,17 @@ def play(env: Any, seed: int, rng: random.Random) -> tuple[list[Any], dict[str, 
     return taken, totals
 
 
-@pytest.mark.parametrize("game", game_params())
-def test_the_same_seed_plays_the_same_game_and_rewards_add_up(game: AnyGame) -> None:
-    env = parallel(game)
+@pytest.mark.parametrize(("game", "rules", "players"), quick_params())
+def test_the_same_seed_plays_the_same_game_and_rewards_add_up(game: AnyGame, rules: Any,
+                                                               players: int) -> None:
+    env = parallel(game, rules, players)
     first, totals = play(env, 4, random.Random(1))
     state = env.table.state
     returns = game.returns(state)
     assert totals == pytest.approx({f"seat_{s}": r for s, r in enumerate(returns)})
     play(env, 5, random.Random(1))  # another game between
     assert play(env, 4, random.Random(1))[0] == first and env.table.state == state
-    again = parallel(game)
+    again = parallel(game, rules, players)
     assert play(again, 4, random.Random(1))[0] == first and again.table.state == state
 
 

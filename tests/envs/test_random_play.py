@@ -1,7 +1,8 @@
 """Whole games of masked random play through the AEC environment, for every conformance case of
 every game with an encoding: every observation inside its space, every mask exactly the legal
-moves' first steps, and observations blind to what the seat may not see (the other seats' hidden
-cards resampled through the environment, the observation and mask must not change)."""
+moves' first steps, the rewards adding up to the final returns, and observations blind to what
+the seat may not see (the other seats' hidden cards resampled through the environment, the
+observation and mask must not change)."""
 
 from __future__ import annotations
 
@@ -30,8 +31,10 @@ def test_masked_random_play_stays_in_its_spaces_and_leaks_nothing(game: AnyGame,
     decisions = 0
     for number in range(GAMES):
         env.reset(seed=number)
+        total = dict.fromkeys(env.possible_agents, 0.0)
         for agent in env.agent_iter(100_000):
-            observation, _, terminated, truncated, _ = env.last()
+            observation, reward, terminated, truncated, _ = env.last()
+            total[agent] += reward
             assert space.contains(observation), f"{agent}: an observation outside its space"
             if terminated or truncated:
                 env.step(None)
@@ -48,6 +51,8 @@ def test_masked_random_play_stays_in_its_spaces_and_leaks_nothing(game: AnyGame,
             decisions += 1
             env.step(int(rng.choice(np.flatnonzero(mask))))
         assert env.agents == [], "a game that did not end"
+        returns = game.returns(env.table.state)
+        assert total == pytest.approx({f"seat_{s}": r for s, r in enumerate(returns)})
     assert decisions >= GAMES
 
 
