@@ -130,3 +130,16 @@ def test_ansi_render_draws_the_spectators_view() -> None:
     env.reset(seed=3)
     assert env.render() == NIM.render_text(NIM.view(env.table.state, None), ["Player 1", "Player 2"])
     assert env.render().startswith("NIM PILE: | | | |")
+
+
+def test_seats_acting_at_once_take_turns_round_the_table() -> None:
+    """Simultaneous Shut the Box in the AEC environment: everyone throws before anyone places."""
+    env = aec("shut-the-box", {"mode": "simultaneous"}, players=3)
+    env.reset(seed=4)
+    order = []
+    for agent in env.agent_iter(3):
+        order.append(agent)
+        env.step(1)  # throw two dice
+    assert order == ["seat_0", "seat_1", "seat_2"]
+    placing = [a for a in env.possible_agents if env.observe(a)["action_mask"].any()]
+    assert placing and env.agent_selection == placing[0]  # then the first of them places

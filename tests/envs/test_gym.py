@@ -15,6 +15,7 @@ import pytest
 from envkit import BINARY_NIM, NIM, case_params, encoded_games, masked_choice
 from gymnasium.utils.env_checker import check_env
 
+from parlour.core import registry
 from parlour.core.errors import RulesError
 from parlour.core.protocol import AnyGame
 from parlour.envs import GYMNASIUM_IDS, IllegalActionError, register_gymnasium, single
@@ -53,6 +54,26 @@ def play(env: Any, seed: int, rng: random.Random) -> tuple[float, list[int]]:
         total += reward
         if terminated:
             return total, taken
+
+
+@pytest.mark.parametrize("env_id", REGISTERED)
+def test_every_id_plays_whole_games_against_the_default_bots(env_id: str) -> None:
+    game = registry.get(GYMNASIUM_IDS[env_id])
+    rules, players = game.conformance_cases()[0]
+    env = gymnasium.make(env_id, rules=rules, players=players, seat=players - 1)
+    table = env.unwrapped.table
+    assert len(env.unwrapped.bots) == players - 1
+    for seed in range(5):
+        total, _ = play(env, seed, random.Random(seed))
+        assert total == pytest.approx(game.returns(table.state)[players - 1])
+
+
+def test_gin_rummy_against_the_simple_bot_as_the_issue_asks() -> None:
+    env = gymnasium.make("parlour/GinRummy-v0", opponent="simple", rules={"target": 10})
+    bot = env.unwrapped.bots[1]
+    assert bot.name == "simple"
+    total, taken = play(env, 3, random.Random(3))
+    assert taken and total == env.unwrapped.game.returns(env.unwrapped.table.state)[0]
 
 
 def test_the_learner_plays_bots_and_its_rewards_add_up_to_its_return() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import warnings
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -15,6 +16,8 @@ from pettingzoo.test.parallel_test import parallel_api_test
 
 from parlour.core.protocol import AnyGame
 from parlour.envs import IllegalActionError, parallel
+from parlour.games.shut_the_box.encoding import action_of
+from parlour.games.shut_the_box.moves import Flip
 
 
 @pytest.mark.parametrize(("game", "rules", "players"), case_params())
@@ -86,3 +89,31 @@ def test_a_multi_step_code_takes_two_steps() -> None:
     env.step({actor: 0})
     assert env.table.state.left == 7
     assert np.array_equal(env.observation_space(actor).sample()["action_mask"].shape, (2,))
+
+
+def test_simultaneous_shut_the_box_takes_every_seats_throw_in_one_step() -> None:
+    env = parallel("shut-the-box", {"mode": "simultaneous"}, players=3)
+    observations, _ = env.reset(seed=2)
+    assert all(o["action_mask"][1] == 1 for o in observations.values())  # everyone may throw two
+    observations, *_ = env.step(dict.fromkeys(env.agents, 1))
+    state = env.table.state
+    assert all(state.dice[seat] for seat in range(3))  # three throws, one each
+    assert [s.value for s in state.status] == [
+        "place" if observations[f"seat_{seat}"]["action_mask"].any() else "done" for seat in range(3)]
+
+
+def test_an_action_an_earlier_seats_move_made_illegal_is_dropped() -> None:
+    """Seat 0 shuts its box, which ends the round; seat 1's flip, chosen in the round that ended,
+    is dropped, and the next round begins with everyone to throw."""
+    env = parallel("shut-the-box", {"mode": "simultaneous", "rounds": 2}, players=2)
+    env.reset(seed=1)
+    state = env.table.state
+    place = tuple(type(s)("place") for s in state.status)
+    env.table.load(replace(state, covered=(0b111111011, 0), dice=((1, 2), (3, 4)), status=place))
+    shut, seven = action_of(Flip((3,))), action_of(Flip((7,)))
+    assert env.table.mask(0)[shut] == 1 and env.table.mask(1)[seven] == 1
+    observations, rewards, terminations, _, infos = env.step({"seat_0": shut, "seat_1": seven})
+    state = env.table.state
+    assert state.round == 2 and [s.value for s in state.status] == ["throw", "throw"]
+    assert infos == {"seat_0": {}, "seat_1": {"dropped": True}} and rewards == {"seat_0": 1.0, "seat_1": 0.0}
+    assert not any(terminations.values()) and observations["seat_1"]["action_mask"][1] == 1
