@@ -35,11 +35,12 @@ def span(first: int, last: int) -> str:
 
 
 def kind(name: str) -> str:
-    """The kind of an action, for grouping: its name up to the first figure, or its first word."""
+    """The kind of an action, for grouping: its name up to the first figure, or without its last
+    word ("lay off" of "lay off AC", as of "lay off 2C"), or its one word."""
     for i, ch in enumerate(name):
         if ch.isdigit():
             return name[:i].strip() or name.split()[0]
-    return name.split()[0] if name.split() else name
+    return name.rsplit(" ", 1)[0]
 
 
 def actions_table(encoding: Any) -> list[str]:
