@@ -143,3 +143,23 @@ def test_seats_acting_at_once_take_turns_round_the_table() -> None:
     assert order == ["seat_0", "seat_1", "seat_2"]
     placing = [a for a in env.possible_agents if env.observe(a)["action_mask"].any()]
     assert placing and env.agent_selection == placing[0]  # then the first of them places
+
+
+@pytest.mark.parametrize(("game", "rules", "players"), quick_params())
+def test_ansi_render_shows_no_hidden_card(game: AnyGame, rules: Any, players: int) -> None:
+    """The drawing is the spectator's: resampling everything a spectator cannot see leaves it
+    the same, through a game of random moves."""
+    env = aec(game, rules, players, render_mode="ansi")
+    env.reset(seed=6)
+    rng = random.Random(6)
+    for agent in env.agent_iter():
+        observation, _, terminated, _, _ = env.last()
+        drawn = env.render()
+        assert isinstance(drawn, str) and drawn
+        decision = env.table.decision(int(agent.removeprefix("seat_")))
+        if decision is None or not decision.pending:  # (loading a state starts a code afresh)
+            state = env.table.state
+            env.table.load(game.resample_hidden(state, None, rng))
+            assert env.render() == drawn
+            env.table.load(state)
+        env.step(None if terminated else masked_choice(observation["action_mask"], rng))
