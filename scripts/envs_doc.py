@@ -57,7 +57,7 @@ def actions_table(encoding: Any) -> list[str]:
         while end + 1 < len(names) and kind(names[end + 1]) == kind(names[start]):
             end += 1
         if end - start + 1 >= RUN:
-            shown = ", ".join(names[start:start + 3])
+            shown = "; ".join(names[start:start + 3])
             lines.append(f"| {span(start, end)} | {cell(shown)} ... {cell(names[end])} |")
         else:
             lines.extend(f"| {a} | {cell(names[a])} |" for a in range(start, end + 1))
