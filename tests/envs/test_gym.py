@@ -163,3 +163,14 @@ def test_gymnasium_make_imports_parlour_envs_itself_given_its_module(env_id: str
     result = subprocess.run([sys.executable, "-c", alone], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == f"{env_id} GameGymEnv"
+
+
+def test_opponents_by_seat_and_simultaneous_play() -> None:
+    fish = single("go-fish", players=3, seat=1, opponent=["memory", "strong"])
+    assert {seat: bot.name for seat, bot in fish.bots.items()} == {0: "memory", 2: "strong"}
+    total, _ = play(fish, 1, random.Random(1))
+    assert total == fish.game.returns(fish.table.state)[1]
+    box = single("shut-the-box", {"mode": "simultaneous", "rounds": 3}, players=3, opponent="greedy")
+    for seed in range(5):
+        total, _ = play(box, seed, random.Random(seed))
+        assert total == box.game.returns(box.table.state)[0]
