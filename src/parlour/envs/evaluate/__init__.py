@@ -22,7 +22,9 @@ from parlour.envs.evaluate.shut_the_box import (
     evaluate_table,
     optimal_table,
 )
+from parlour.envs.evaluate.versus import WinRate, wilson, win_rates
+from parlour.envs.evaluate.yahtzee import MeanScore, mean_score
 
-__all__ = ["Agent", "AgentBot", "BoxValue", "ChartValue", "Policy", "as_bot", "best_chart",
-           "evaluate_agent", "evaluate_bot", "evaluate_chart", "evaluate_table", "optimal_table",
-           "stand_on"]
+__all__ = ["Agent", "AgentBot", "BoxValue", "ChartValue", "MeanScore", "Policy", "WinRate", "as_bot",
+           "best_chart", "evaluate_agent", "evaluate_bot", "evaluate_chart", "evaluate_table",
+           "mean_score", "optimal_table", "stand_on", "wilson", "win_rates"]

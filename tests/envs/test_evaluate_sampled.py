@@ -1,0 +1,60 @@
+"""Sampled baselines: Yahtzee's mean score with an interval, and win rates against the bots."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from parlour.agents import RandomBot
+from parlour.agents.simulate import simulate
+from parlour.core import registry
+from parlour.envs.evaluate.versus import WinRate, wilson, win_rates
+from parlour.envs.evaluate.yahtzee import mean_score
+
+
+def test_wilson_interval_known_values() -> None:
+    low, high = wilson(0, 10)
+    assert low == 0 and high == pytest.approx(3.8414588 / 13.8414588, abs=1e-6)
+    low, high = wilson(5, 10)
+    assert low == pytest.approx(1 - high) and low == pytest.approx(0.2365931, abs=1e-6)
+    assert str(WinRate("greedy", 10, 5)) == "against greedy: 50.0% of 10 games (95% interval 23.7% to 76.3%)"
+
+
+def test_yahtzee_mean_score_is_the_drivers_games_and_brackets_the_optimum() -> None:
+    greedy = mean_score("greedy", games=30, seed=3)
+    yahtzee = registry.get("yahtzee")
+    same = simulate(yahtzee, yahtzee.default_rules(), ["greedy"], 30, seed=3).seats[0].scores
+    assert Counter(greedy.scores) == same
+    low, high = greedy.interval
+    assert low < greedy.mean < high and greedy.games == 30
+    best = mean_score("optimal", games=30, seed=1)
+    assert round(best.optimum, 4) == 254.5896
+    assert best.interval[0] < best.optimum < best.interval[1]
+    assert mean_score("random", games=30, seed=1).interval[1] < greedy.interval[0]
+    assert "the optimum is 254.5896" in str(best)
+
+
+class SeatsSeen(RandomBot[Any]):
+    def __init__(self) -> None:
+        self.seats: set[int] = set()
+
+    def choose(self, game: Any, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        self.seats.add(view.seat)
+        return super().choose(game, view, legal, rng)
+
+
+def test_win_rates_against_every_bot_level_in_every_seat() -> None:
+    rates = win_rates("shut-the-box", "optimal", games=60, seed=2)
+    assert [r.opponent for r in rates] == ["random", "greedy", "optimal"]
+    against_random = rates[0]
+    assert against_random.games == 60 and against_random.interval[0] > 0.5
+    assert all(0 <= r.interval[0] <= r.rate <= r.interval[1] <= 1 for r in rates)
+    watcher = SeatsSeen()
+    (one,) = win_rates("go-fish", watcher, players=3, games=3, opponents=("memory",))
+    assert watcher.seats == {0, 1, 2} and one.games == 3
+    with pytest.raises(ValueError, match="2 to 2 players, not 3"):
+        win_rates("draughts", "random", players=3)
