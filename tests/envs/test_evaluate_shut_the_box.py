@@ -125,3 +125,28 @@ def test_an_agent_over_observations_is_walked_as_the_environment_shows_it() -> N
                        match="the agent chose action 0, not a legal one: 5 \\(2\\+1\\), 6 \\(3\\)"):
         evaluate_agent(lambda observation, mask: int(np.argmin(mask)), MANUAL,
                        encoding=TotalsEncoding(MANUAL, 1))
+
+
+def test_an_agent_of_the_real_environment_walked_exactly() -> None:
+    """The game's own encoding: an agent reading the tiles and the dice off the observation and
+    playing the solver's moves has no regret; one always taking the first legal action has the
+    regret the learning example starts from."""
+    from parlour.games.shut_the_box.encoding import action_of, move_of
+
+    encoding = registry.get("shut-the-box").encoding(MANUAL, 1)
+    assert encoding is not None
+    offsets = np.cumsum([0] + [length for _, length, _ in encoding.fields()])
+    where = {name: offsets[i] for i, (name, _, _) in enumerate(encoding.fields())}
+    best = optimal_table(MANUAL)
+
+    def agent(observation: Any, mask: Any) -> int:
+        tiles = observation[where["flippable"]:where["flippable"] + 9]
+        open_mask = sum(1 << t for t in range(9) if tiles[t])
+        total = round(float(observation[where["dice"]:where["dice"] + 2].sum()) * 6)
+        move = Throw(best(open_mask, None)) if total == 0 else Flip.of_mask(best(open_mask, total))
+        assert mask[action_of(move)] == 1 and move_of(action_of(move)) == move
+        return action_of(move)
+
+    assert evaluate_agent(agent).shut_regret == 0
+    first = evaluate_agent(lambda observation, mask: int(np.flatnonzero(mask)[0]))
+    assert round(float(first.shut_regret) * 100, 4) == 8.6964
