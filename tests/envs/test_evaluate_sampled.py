@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
 import pytest
 
 from parlour.agents import RandomBot
@@ -58,3 +59,30 @@ def test_win_rates_against_every_bot_level_in_every_seat() -> None:
     assert watcher.seats == {0, 1, 2} and one.games == 3
     with pytest.raises(ValueError, match="2 to 2 players, not 3"):
         win_rates("draughts", "random", players=3)
+
+
+def test_agents_over_the_real_encodings() -> None:
+    """Agents play through each game's own encoding: Yahtzee's keeps and boxes, draughts' moves
+    given step by step; an action outside the mask is refused, naming the legal ones."""
+    rng = np.random.default_rng(0)
+    calls = [0]
+
+    def agent(observation: Any, mask: Any) -> int:
+        calls[0] += 1
+        return int(rng.choice(np.flatnonzero(mask)))
+
+    scores = mean_score(agent, games=4, seed=2)
+    assert calls[0] >= 4 * 13 and all(0 <= s <= 1575 for s in scores.scores)
+    draughts = registry.get("draughts")
+    encoding = draughts.encoding(draughts.default_rules(), 2)
+    assert encoding is not None
+    quiet = {i for i in range(encoding.actions) if encoding.action_name(i) in ("offer draw", "resign")}
+
+    def player(observation: Any, mask: Any) -> int:
+        legal = [a for a in np.flatnonzero(mask) if a not in quiet]
+        return int(rng.choice(legal or np.flatnonzero(mask)))
+
+    (rate,) = win_rates(draughts, player, games=2, opponents=("random",))
+    assert rate.games == 2 and 0 <= rate.rate <= 1
+    with pytest.raises(ValueError, match=r"the agent chose action -1, not a legal one: \d+ \("):
+        win_rates(draughts, lambda observation, mask: -1, games=1, opponents=("random",))
