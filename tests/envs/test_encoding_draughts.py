@@ -11,7 +11,18 @@ import pytest
 from encodingkit import check_encoding, codes_of
 
 from parlour.core.errors import RulesError
-from parlour.games.draughts import GAME, START, DeclineDraw, Huff, Move, OfferDraw, Rules, State
+from parlour.games.draughts import (
+    GAME,
+    START,
+    Colour,
+    Colours,
+    DeclineDraw,
+    Huff,
+    Move,
+    OfferDraw,
+    Rules,
+    State,
+)
 from parlour.games.draughts.encoding import ACTIONS, FLAGS, PLANES, DraughtsEncoding
 from parlour.games.draughts.notation import parse_fen
 
@@ -183,3 +194,28 @@ def test_every_legal_move_of_long_games_under_every_rule_set_has_a_distinct_code
                 playing = [m for m in legal if isinstance(m, Move | Huff)] or list(legal)
                 state = GAME.apply(state, seat, rng.choice(playing))
     assert all(seen.values()), seen
+
+
+def test_the_environment_asks_for_a_kings_route_hop_by_hop() -> None:
+    """Through the AEC environment: the king's two routes round four pieces, chosen hop by hop,
+    the mask offering only the hops that continue a route, the board unchanged until the last."""
+    from parlour.envs import aec
+
+    env = aec("draughts", Rules(start="B:W14,15,22,23:BK10", colours=Colours.FIRST_BLACK))
+    env.reset(seed=0)
+    action = {ENCODING.action_name(a): a for a in range(ACTIONS)}
+
+    def allowed() -> list[str]:
+        return sorted(ENCODING.action_name(a) for a in np.flatnonzero(env.observe("seat_0")["action_mask"]))
+
+    assert env.agent_selection == "seat_0"
+    assert allowed() == ["jump on 10x17", "jump on 10x19", "offer draw", "resign"]
+    for hop, then in (("jump on 10x19", ["jump on 19x26"]), ("jump on 19x26", ["jump on 26x17"]),
+                      ("jump on 26x17", ["last jump 17x10"])):
+        env.step(action[hop])
+        assert env.agent_selection == "seat_0" and allowed() == then
+        assert env.table.state.position.squares(Colour.WHITE) == (14, 15, 22, 23)
+    assert plane(env.observe("seat_0")["observation"], "route taken") == [15, 22, 23]
+    env.step(action["last jump 17x10"])
+    assert env.table.state.over and env.table.state.winner is Colour.BLACK
+    assert env.rewards == {"seat_0": 1.0, "seat_1": -1.0}
