@@ -103,6 +103,7 @@ def test_known_moves_and_their_names():
     assert encoding.code(view, Flip((2, 1))) == (4,) and encoding.action_name(4) == "flip 2+1"
     (code,) = encoding.code(view, Flip((7, 1)))
     assert encoding.action_name(code) == "flip 7+1" and move_of(code) == Flip((7, 1))
+    assert encoding.action_name(5) == "flip 3" and encoding.action_name(6) == "flip 3+1"
     assert encoding.action_name(ACTIONS - 1) == "flip 12"
     assert ACTIONS == 71 and encoding.actions == 71
 
