@@ -70,7 +70,7 @@ class BlackjackEncoding(Encoding[Rules, Move, BlackjackView]):
       the space at 107 actions and gives a bet in several steps: the digits of k in base 100, most
       significant first, each step's action 7 + digit, every bet with as many digits (`bet_digits`),
       so the codes are prefix-free; the environment asks for one digit at a time, masking those
-      that lead to no legal bet (`bet_of` reads a code back).
+      that lead to no legal bet (`move_of` reads a code back).
 
     **Observation**: the table as the seat's view shows it, never the dealer's hole card (the view
     holds it out and counts it among the unseen cards): the phase, the dealer's card showing and
@@ -114,6 +114,12 @@ class BlackjackEncoding(Encoding[Rules, Move, BlackjackView]):
         for action in code:
             k = k * BET_ACTIONS + action - FIRST_BET
         return self.rules.min_bet + k
+
+    def move_of(self, code: Sequence[int]) -> Move:
+        """The move a whole code stands for (the inverse of :meth:`code`)."""
+        if code[0] < FIRST_BET:
+            return PLAYS[code[0]]
+        return Bet(self.bet_of(code))
 
     def action_name(self, action: int) -> str:
         if action < FIRST_BET:
