@@ -24,7 +24,7 @@ import gymnasium
 import numpy as np
 import numpy.typing as npt
 
-import parlour.envs  # noqa: F401  (puts parlour/Blackjack-v0 in Gymnasium's registry)
+from parlour.envs import register_gymnasium
 from parlour.envs.evaluate import evaluate_chart
 from parlour.games.blackjack.rules import Rules
 from parlour.games.blackjack.solver import HandClass, Kind
@@ -76,6 +76,7 @@ def train(episodes: int, checkpoints: int, seed: int,
           epsilon: tuple[float, float] = (0.5, 0.1)) -> list[tuple[int, float, float]]:
     """Learn for ``episodes`` rounds; at ``checkpoints`` even steps (and at the start) print and
     keep ``(episodes, expectation, regret)`` of the chart learnt, valued exactly."""
+    register_gymnasium()  # parlour's ids in Gymnasium's registry (whatever was imported first)
     env = gymnasium.make("parlour/Blackjack-v0", rules=RULES)
     encoding = env.unwrapped.table.encoding  # type: ignore[attr-defined]
     hit, stand = (next(i for i in range(encoding.actions) if encoding.action_name(i) == name)

@@ -23,7 +23,7 @@ import gymnasium
 import numpy as np
 import numpy.typing as npt
 
-import parlour.envs  # noqa: F401  (puts parlour/ShutTheBox-v0 in Gymnasium's registry)
+from parlour.envs import register_gymnasium
 from parlour.envs.evaluate import evaluate_agent
 
 Values = npt.NDArray[np.float64]
@@ -75,6 +75,7 @@ def train(episodes: int, checkpoints: int, seed: int,
     """Learn for ``episodes`` games, exploring with a chance falling from ``epsilon[0]`` to
     ``epsilon[1]``; at ``checkpoints`` even steps (and at the start) print and keep
     ``(episodes, P(shut), regret)`` of the greedy policy, valued exactly."""
+    register_gymnasium()  # parlour's ids in Gymnasium's registry (whatever was imported first)
     env = gymnasium.make("parlour/ShutTheBox-v0")
     encoding = env.unwrapped.table.encoding  # type: ignore[attr-defined]
     table = QTable(encoding.fields(), encoding.actions)
