@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -86,3 +88,11 @@ def test_agents_over_the_real_encodings() -> None:
     assert rate.games == 2 and 0 <= rate.rate <= 1
     with pytest.raises(ValueError, match=r"the agent chose action -1, not a legal one: \d+ \("):
         win_rates(draughts, lambda observation, mask: -1, games=1, opponents=("random",))
+
+
+def test_the_baselines_import_neither_pettingzoo_nor_gymnasium() -> None:
+    check = ("import sys, parlour.envs.evaluate; print(sorted(m for m in sys.modules "
+             "if m.split('.')[0] in ('pettingzoo', 'gymnasium', 'matplotlib')))")
+    result = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"
