@@ -55,6 +55,7 @@ def test_mimicking_the_dealer_loses_the_square_of_the_dealers_bust_chance() -> N
     assert value.expectation == pytest.approx(-dealer_bust() ** 2, abs=1e-12)
     assert value.regret == pytest.approx(0.015247055, abs=1e-9)
     assert value.regret > 0
+    assert str(value) == "expectation -7.9295% a unit bet (best -6.4047%, regret 1.5247 points)"
 
 
 def test_a_finite_shoe_chart_falls_short_of_composition_dependent_play() -> None:

@@ -74,6 +74,8 @@ def test_bots_exactly_the_optimal_bot_has_no_regret() -> None:
     assert evaluate_bot("optimal").shut_regret == 0
     greedy = evaluate_bot("greedy")
     assert 0 < greedy.shut_regret < Fraction(1, 100) and greedy.score_regret > 0
+    assert str(greedy) == ("P(shut) 9.4766% (best 9.7614%, regret 0.2848 points); expected score "
+                           "11.2404 (best 11.0092, regret 0.2312)")
     # the greedy bot's exact chance against 4,000 of its games through the driver
     result = simulate(registry.get("shut-the-box"), MANUAL, ["greedy"], 4000, seed=5).to_json()
     rate = result["seats"][0]["shut_rate"]

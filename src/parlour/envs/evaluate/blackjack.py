@@ -26,9 +26,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from parlour.games.blackjack.rules import Rules, hand_total
-from parlour.games.blackjack.solver import HandClass, Kind, solve
+from parlour.games.blackjack.solver import HandClass, Kind, Strategy, solve
 from parlour.games.blackjack.solver.chart import play_out
 from parlour.games.blackjack.solver.dealer import Counts, Shoe, counts_of, total_of
 from parlour.games.blackjack.solver.player import UpCard
@@ -65,16 +66,26 @@ class ChartValue:
         """What the chart gives up against the best play, per unit bet (0 or more)."""
         return self.optimum - self.expectation
 
+    def __str__(self) -> str:
+        return (f"expectation {self.expectation:.4%} a unit bet (best {self.optimum:.4%}, "
+                f"regret {100 * self.regret:.4f} points)")
+
+
+@lru_cache(maxsize=8)
+def solved(rules: Rules) -> Strategy:
+    """The solver's answer for these rules, remembered (a six-deck shoe takes seconds)."""
+    return solve(rules)
+
 
 def cells(rules: Rules) -> tuple[Cell, ...]:
     """Every cell a chart needs for these rules, row by row."""
-    optimum = solve(rules)
+    optimum = solved(rules)
     return tuple((row, up) for row in optimum.rows for up in optimum.dealer_cards)
 
 
 def best_chart(rules: Rules) -> dict[Cell, str]:
     """The solver's chart for these rules (its best decision for each row's hands together)."""
-    optimum = solve(rules)
+    optimum = solved(rules)
     return {(row, up): cell.code
             for row, line in zip(optimum.rows, optimum.cells, strict=True)
             for up, cell in zip(optimum.dealer_cards, line, strict=True)}
@@ -96,7 +107,7 @@ def evaluate_chart(chart: Chart, rules: Rules | None = None) -> ChartValue:
         return ChartPlayer(rules, shoe, up, keys, table)
 
     expectation, _, _ = play_out(rules, player)
-    return ChartValue(rules, expectation, solve(rules).expectation)
+    return ChartValue(rules, expectation, solved(rules).expectation)
 
 
 def _checked(chart: Chart, rules: Rules) -> dict[Cell, str]:
@@ -179,4 +190,4 @@ def stand_on(hard: int, soft: int | None = None) -> Callable[[HandClass, int | N
 
 
 __all__ = ["FALLBACK", "Cell", "Chart", "ChartPlayer", "ChartValue", "best_chart", "cells", "chart_of",
-           "evaluate_chart", "stand_on"]
+           "evaluate_chart", "solved", "stand_on"]

@@ -82,6 +82,11 @@ class BoxValue(Generic[N]):
         """The expected score given up against the best play for it (0 or more)."""
         return self.score - self.optimum_score
 
+    def __str__(self) -> str:
+        return (f"P(shut) {float(self.shut):.4%} (best {float(self.optimum_shut):.4%}, regret "
+                f"{100 * float(self.shut_regret):.4f} points); expected score {float(self.score):.4f} "
+                f"(best {float(self.optimum_score):.4f}, regret {float(self.score_regret):.4f})")
+
 
 @dataclass(frozen=True)
 class Chooser:
