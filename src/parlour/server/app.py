@@ -25,6 +25,7 @@ from parlour.server.catalogue import game_catalogue
 from parlour.server.limits import BodyLimit, Limits, Verdict, rate_error
 from parlour.server.live import Connection, LiveTable, RequestError
 from parlour.server.markdown import to_html
+from parlour.server.records import Reviews, export
 from parlour.server.replay import game_steps
 from parlour.server.storage import Storage
 from parlour.server.tables import Hub
@@ -163,6 +164,7 @@ def create_app(db_url: str, bot_delay: float = 0.8, limits: Limits = Limits()) -
     client may send (:mod:`parlour.server.limits`)."""
     storage = Storage(db_url)
     hub = Hub(storage, bot_delay=bot_delay)
+    reviews = Reviews(hub)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -252,7 +254,7 @@ def create_app(db_url: str, bot_delay: float = 0.8, limits: Limits = Limits()) -
     async def export_game(code: str, game_no: int | None = None) -> PlainTextResponse:
         """A game at the table in its game's file format (PDN for draughts): the current game,
         or ``game_no``.  A game with hidden cards only once it is over."""
-        exported, filename = hub.export(code, game_no)
+        exported, filename = export(hub, code, game_no)
         return PlainTextResponse(exported.text, media_type=exported.media_type,
                                  headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
@@ -262,7 +264,7 @@ def create_app(db_url: str, bot_delay: float = 0.8, limits: Limits = Limits()) -
         ``{"code", "game_no", "moves", "mistakes": [...]}`` for draughts, each mistake with its
         ``ply``, PDN ``move`` number, ``colour``, ``played``, ``better``, ``loss`` and ``why``.
         It takes about half a second a move the first time."""
-        return await hub.review(code, game_no)
+        return await reviews.review(code, game_no)
 
     @app.get("/api/tables/{code}/replay", responses=ERRORS, tags=["tables"])
     async def replay_game(code: str, game_no: int | None = None, live: bool = False) -> dict[str, Any]:

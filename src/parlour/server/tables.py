@@ -32,8 +32,7 @@ from parlour.core.errors import (
     ParlourError,
 )
 from parlour.core.options import rules_from_json, rules_to_json
-from parlour.core.protocol import CHANCE, Export
-from parlour.core.record import Record
+from parlour.core.protocol import CHANCE
 from parlour.server.clock import Timekeeper, setting
 from parlour.server.fanout import Listener
 from parlour.server.live import (
@@ -88,9 +87,6 @@ class Hub:
         self.rng = rng if rng is not None else random.SystemRandom()
         self.tables: dict[str, LiveTable] = {}
         self.running = False
-        self._reviews: dict[tuple[int, int], dict[str, Any]] = {}
-        """Engine reviews of finished games, by (table id, game number): a finished game never changes."""
-        self._reviewing = asyncio.Lock()
         self.shared = storage.notifies
         """Other servers may write to this database (PostgreSQL): listen for their changes."""
         self.listener: Listener | None = None
@@ -438,21 +434,6 @@ class Hub:
         table.start_game(table.game_no + 1)
         self.settle(table)
 
-    def export(self, code: str, game_no: int | None = None) -> tuple[Export, str]:
-        """Game ``game_no`` of a table (the current one by default) in the game's own file
-        format, and a file name for it.  Anyone with the table's code may have it, so a game
-        with hidden information is exported only once it is over."""
-        table, number = self.game_of(code, game_no)
-        game = table.game
-        if game.spec.hidden_information and number == table.game_no and not table.over:
-            raise RequestError("not-over", "this game has hidden cards: it can be exported once "
-                               "it is over", 409)
-        record, began = self._record(table, number)
-        exported = game.export(record, began, f"Parlour table {table.code}", number)
-        if exported is None:
-            raise RequestError("not-found", f"{game.spec.title} has no file format to export to", 404)
-        return exported, f"{game.spec.name}-{table.code}-game-{number}.{exported.extension}"
-
     def game_of(self, code: str, game_no: int | None) -> tuple[LiveTable, int]:
         """The table ``code`` and the number of its game ``game_no`` (None: the current one), or a
         404 ``RequestError`` for a game the table has not had."""
@@ -462,32 +443,6 @@ class Hub:
             raise RequestError("not-found", f"table {table.code} has no game {number} "
                                f"(its games are 1 to {table.game_no})", 404)
         return table, number
-
-    def _record(self, table: LiveTable, number: int) -> tuple[Record, float | None]:
-        """Game ``number`` of a table as a record (from the database), and when it began."""
-        record = Record.start(table.game.spec.name, table.rules, tuple(table.names()))
-        log = self.storage.game_log(table.id, number)
-        for seat, text, _ in log:
-            record = record.add(seat, text)
-        return record, log[0][2] if log else None
-
-    async def review(self, code: str, game_no: int | None = None) -> dict[str, Any]:
-        """The game's engine review of a finished game at a table (computed once, then kept;
-        one review at a time, away from the event loop)."""
-        table, number = self.game_of(code, game_no)
-        if number == table.game_no and not table.over:
-            raise RequestError("not-over", "the game is still being played: it can be reviewed "
-                               "once it is over", 409)
-        key = (table.id, number)
-        if key not in self._reviews:
-            record, _ = self._record(table, number)
-            async with self._reviewing:
-                if key not in self._reviews:
-                    found = await asyncio.to_thread(table.game.review, record)
-                    if found is None:
-                        raise RequestError("not-found", f"{table.game.spec.title} has no reviewer", 404)
-                    self._reviews[key] = found
-        return {"code": table.code, "game_no": number, **self._reviews[key]}
 
     async def hint(self, table: LiveTable, held: frozenset[int], seat: Any) -> dict[str, Any]:
         if not table.hints:
