@@ -119,6 +119,8 @@ class LiveTable:
     history: list[Finished] = field(default_factory=list)
     conns: set[Connection] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+    """Held while the table changes (its write to the database, then in memory): one change at a time."""
     clock: Clock | None = None
     """The table's clock, if it is played on one (:mod:`parlour.server.clock`)."""
     rows: int = 0

@@ -12,10 +12,13 @@ from parlour.server.live import LiveTable, RequestError
 from parlour.server.tables import Hub
 
 
-def record_of(hub: Hub, table: LiveTable, number: int) -> tuple[Record, float | None]:
-    """Game ``number`` of a table as a record (from the database), and when it began."""
+def record_of(hub: Hub, table: LiveTable, number: int,
+              log: list[tuple[int, str, float]] | None = None) -> tuple[Record, float | None]:
+    """Game ``number`` of a table as a record (from the database, or its ``log`` if read already),
+    and when it began."""
     record = Record.start(table.game.spec.name, table.rules, tuple(table.names()))
-    log = hub.storage.game_log(table.id, number)
+    if log is None:
+        log = hub.storage.game_log(table.id, number)
     for seat, text, _ in log:
         record = record.add(seat, text)
     return record, log[0][2] if log else None
@@ -55,7 +58,8 @@ class Reviews:
                                "once it is over", 409)
         key = (table.id, number)
         if key not in self._kept:
-            record, _ = record_of(self.hub, table, number)
+            log = await self.hub.db.read(self.hub.storage.game_log, table.id, number)
+            record, _ = record_of(self.hub, table, number, log)
             async with self._reviewing:
                 if key not in self._kept:
                     found = await asyncio.to_thread(table.game.review, record)
