@@ -210,21 +210,28 @@ def test_a_postgres_server_stopped_and_started_mid_game_loses_and_doubles_nothin
                     reader.until(lambda m: m["type"] == "state" and m["seq"] == after)  # noqa: B023
                     made.append(move)
 
+            def refused_while_down() -> str:
+                """A move while the server is down: refused, changing nothing; returns it."""
+                seat = table.to_act()[0]
+                state = players[seat].sync()
+                move = state["legal"][str(seat)][0]
+                players[seat].send({"type": "move", "move": move, "seq": state["seq"]})
+                error = players[seat].error()
+                assert error["code"] == "unavailable" and "cannot be reached" in error["message"], error
+                assert players[seat].sync()["seq"] == state["seq"] == table.seq  # kept, and nothing changed
+                assert client.get("/api/games").status_code == 200
+                assert client.get(f"/api/tables/{code}").json()["seq"] == state["seq"]
+                health = client.get("/api/health")
+                assert health.status_code == 503 and health.json()["ok"] is False
+                return move
+
             play(players, 4)
             cluster.stop("fast")  # (an immediate stop may lose the last commits: synchronous_commit=off)
-            seat = table.to_act()[0]
-            state = players[seat].sync()
-            move = state["legal"][str(seat)][0]
-            players[seat].send({"type": "move", "move": move, "seq": state["seq"]})
-            error = players[seat].error()
-            assert error["code"] == "unavailable" and "cannot be reached" in error["message"], error
-            assert players[seat].sync()["seq"] == state["seq"] == table.seq  # kept, and nothing changed
-            assert client.get("/api/games").status_code == 200
-            assert client.get(f"/api/tables/{code}").json()["seq"] == state["seq"]
-            health = client.get("/api/health")
-            assert health.status_code == 503 and health.json()["ok"] is False
-            bot_seq = bot_table.seq
-            cluster.serve()
+            try:
+                move = refused_while_down()
+                bot_seq = bot_table.seq
+            finally:
+                cluster.serve()
             assert client.get("/api/health").status_code == 200
             play(players, 6)  # the refused move first (the first legal move, as before)
             assert made[4] == move

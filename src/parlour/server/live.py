@@ -93,7 +93,13 @@ class Connection:
         """(game number, log lines) this connection has been sent: later messages carry only new lines."""
 
     def send(self, message: dict[str, Any]) -> None:
-        self.queue.put_nowait(json.dumps(message, ensure_ascii=False))
+        text = json.dumps(message, ensure_ascii=False)
+        if not text.isascii():
+            try:
+                text.encode()
+            except UnicodeEncodeError:  # a lone surrogate a client sent (a move echoed): escaped
+                text = json.dumps(message)
+        self.queue.put_nowait(text)
 
     @property
     def viewer(self) -> int | None:
