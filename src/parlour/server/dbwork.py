@@ -55,8 +55,10 @@ def reason(exc: BaseException) -> str:
         return "the database is read-only"
     if any(word in text for word in ("connect", "closed", "terminat", "shutting down", "refused")):
         return "the database server cannot be reached"
-    if "disk" in text or "space" in text:
+    if "full" in text or "no space" in text:
         return "the database's disk is full"
+    if "disk" in text or "i/o" in text:
+        return "the database's disk could not be written"
     return "the database refused the request"
 
 
@@ -79,6 +81,7 @@ class DbWork:
         self._reads = ThreadPoolExecutor(READERS, thread_name_prefix="parlour-db-read")
         self.pending = 0
         """Calls sent to a worker and not yet answered (tests wait for none)."""
+        self.closed = False
 
     async def write(self, call: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """``call(*args, **kwargs)`` (a :class:`Storage` write) in a writer thread."""
@@ -89,6 +92,9 @@ class DbWork:
         return await self._run(self._reads, functools.partial(call, *args, **kwargs))
 
     async def _run(self, pool: ThreadPoolExecutor, call: functools.partial[T]) -> T:
+        if self.closed:
+            raise RequestError(UNAVAILABLE, "the server is stopping: nothing was changed; try again in "
+                                            "a moment", 503)
         self.pending += 1
         try:
             return await asyncio.get_running_loop().run_in_executor(pool, call)
@@ -110,6 +116,7 @@ class DbWork:
         return None
 
     def close(self) -> None:
+        self.closed = True
         self._writes.shutdown(wait=False, cancel_futures=True)
         self._reads.shutdown(wait=False, cancel_futures=True)
 
