@@ -207,6 +207,8 @@ class Hub:
             async with table.lock:
                 if await self.catch_up(table):
                     await self.settle(table)
+        except RequestError as exc:  # the database failed: the next notification or reconnection
+            log.warning("table %s could not catch up: %s", table.code, exc.message)
         except Exception:
             log.exception("table %s could not catch up", table.code)
 
