@@ -20,7 +20,9 @@ def test_the_examples_run() -> None:
     text = (ROOT / "docs" / "envs.md").read_text(encoding="utf-8")
     blocks = [block.split("```", 1)[0] for block in text.split("```python\n")[1:]]
     assert len(blocks) >= 4
+    printed = ""
     for block in blocks:
         result = subprocess.run([sys.executable, "-c", block], capture_output=True, text=True, timeout=300)
         assert result.returncode == 0, f"{block}\n{result.stderr}"
-    assert "final score" in result.stdout
+        printed += result.stdout
+    assert "final score" in printed  # the Gymnasium example played its game to the end
