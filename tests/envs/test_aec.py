@@ -11,7 +11,15 @@ from typing import Any
 
 import numpy as np
 import pytest
-from envkit import BINARY_NIM, NIM, case_params, game_params, masked_choice, quick_params
+from envkit import (
+    BINARY_NIM,
+    NIM,
+    case_params,
+    game_params,
+    masked_choice,
+    quick_params,
+    strict_but_for_dict_observations,
+)
 from pettingzoo.test.api_test import api_test
 from pettingzoo.test.seed_test import seed_test
 
@@ -23,7 +31,7 @@ from parlour.envs import IllegalActionError, aec
 @pytest.mark.parametrize(("game", "rules", "players"), case_params())
 def test_pettingzoos_api_and_seed_tests_pass(game: AnyGame, rules: Any, players: int) -> None:
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # its advice (a Dict observation space, zeros) is not for us
+        strict_but_for_dict_observations()
         api_test(aec(game, rules, players), num_cycles=200)
         seed_test(lambda: aec(game, rules, players), num_cycles=200)
 

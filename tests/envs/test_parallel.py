@@ -11,7 +11,14 @@ from typing import Any
 
 import numpy as np
 import pytest
-from envkit import BINARY_NIM, NIM, case_params, masked_choice, quick_params
+from envkit import (
+    BINARY_NIM,
+    NIM,
+    case_params,
+    masked_choice,
+    quick_params,
+    strict_but_for_dict_observations,
+)
 from pettingzoo.test.parallel_test import parallel_api_test
 
 from parlour.core.protocol import AnyGame
@@ -23,7 +30,7 @@ from parlour.games.shut_the_box.moves import Flip
 @pytest.mark.parametrize(("game", "rules", "players"), case_params())
 def test_pettingzoos_parallel_api_test_passes(game: AnyGame, rules: Any, players: int) -> None:
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
+        strict_but_for_dict_observations()
         parallel_api_test(parallel(game, rules, players), num_cycles=200)
 
 

@@ -21,6 +21,8 @@ from parlour.envs.core import Table, agent_name, seat_of
 from parlour.envs.spaces import action_space, observation_space
 
 RENDER_MODES = ("ansi",)
+RENDER_FPS = 1
+"""For tools that ask (the drawing is text, returned rather than shown)."""
 
 
 def env_name(game: AnyGame) -> str:
@@ -43,8 +45,8 @@ class GameAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # AEC
         self.render_mode = check_render_mode(render_mode)
         self.table = Table(game, rules, players)
         self.game = self.table.game
-        self.metadata = {"render_modes": list(RENDER_MODES), "name": env_name(self.game),
-                         "is_parallelizable": False}
+        self.metadata = {"render_modes": list(RENDER_MODES), "render_fps": RENDER_FPS,
+                         "name": env_name(self.game), "is_parallelizable": False}
         self.possible_agents = [agent_name(seat) for seat in range(self.table.players)]
         encoding = self.table.encoding
         self.observation_spaces = {a: observation_space(encoding) for a in self.possible_agents}

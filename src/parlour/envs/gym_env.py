@@ -26,7 +26,7 @@ import numpy as np
 from parlour.agents import make_bot
 from parlour.core.errors import RulesError
 from parlour.core.protocol import AnyBot, AnyGame
-from parlour.envs.aec_env import RENDER_MODES, check_render_mode
+from parlour.envs.aec_env import RENDER_FPS, RENDER_MODES, check_render_mode
 from parlour.envs.core import IllegalActionError, Table
 from parlour.envs.spaces import action_space, observation_space
 
@@ -40,7 +40,7 @@ Opponent = str | AnyBot
 class GameGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
     """One seat of a Parlour game for a single learner (Gymnasium's API)."""
 
-    metadata = {"render_modes": list(RENDER_MODES)}  # noqa: RUF012  (Gymnasium's class attribute)
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": RENDER_FPS}  # noqa: RUF012  (Gymnasium's)
 
     def __init__(self, game: str | AnyGame, rules: Any = None, players: int | None = None,
                  seat: int = 0, opponent: Opponent | Sequence[Opponent] | None = None,

@@ -18,7 +18,7 @@ import gymnasium
 from pettingzoo import ParallelEnv  # type: ignore[import-untyped]  # PettingZoo has no type marker
 
 from parlour.core.protocol import AnyGame
-from parlour.envs.aec_env import RENDER_MODES, check_render_mode, env_name
+from parlour.envs.aec_env import RENDER_FPS, RENDER_MODES, check_render_mode, env_name
 from parlour.envs.core import IllegalActionError, Table, agent_name, seat_of
 from parlour.envs.spaces import action_space, observation_space
 
@@ -33,7 +33,8 @@ class GameParallelEnv(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[mi
         self.render_mode = check_render_mode(render_mode)
         self.table = Table(game, rules, players)
         self.game = self.table.game
-        self.metadata = {"render_modes": list(RENDER_MODES), "name": env_name(self.game)}
+        self.metadata = {"render_modes": list(RENDER_MODES), "render_fps": RENDER_FPS,
+                         "name": env_name(self.game)}
         self.possible_agents = [agent_name(seat) for seat in range(self.table.players)]
         encoding = self.table.encoding
         self.observation_spaces = {a: observation_space(encoding) for a in self.possible_agents}
