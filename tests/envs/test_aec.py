@@ -171,3 +171,28 @@ def test_ansi_render_shows_no_hidden_card(game: AnyGame, rules: Any, players: in
             assert env.render() == drawn
             env.table.load(state)
         env.step(None if terminated else masked_choice(observation["action_mask"], rng))
+
+
+def test_a_draughts_capture_with_a_choice_of_route_is_given_jump_by_jump() -> None:
+    """Black's man on 9 takes 14 and then either 22 (to 25) or 23 (to 27): two actions a move,
+    the second masked to the two routes, the same agent asked twice."""
+    env = aec("draughts", {"start": "B:W14,22,23,31:B9,1"})
+    env.reset(seed=1)
+    agent, table, game = env.agent_selection, env.table, env.game
+    name, seat, start = table.encoding.action_name, int(agent[-1]), table.state
+    expected = game.apply(start, seat, game.parse_move(start, seat, "9x18x27"))
+    first = env.observe(agent)
+    assert [name(a) for a in np.flatnonzero(first["action_mask"])] == ["jump on 9x18", "offer draw",
+                                                                       "resign"]
+    env.step(183)  # jump on 9x18
+    assert env.agent_selection == agent and table.state == start  # nothing moved yet
+    second = env.observe(agent)
+    assert [name(a) for a in np.flatnonzero(second["action_mask"])] == ["last jump 18x25",
+                                                                        "last jump 18x27"]
+    assert not np.array_equal(first["observation"], second["observation"])  # the route so far shows
+    with pytest.raises(IllegalActionError, match=r"not allowed now after 183; the legal actions are: "
+                                                 r"138 \(last jump 18x25\); 139 \(last jump 18x27\)"):
+        env.step(277)  # resigning halfway through a capture
+    assert table.state == start
+    env.step(139)
+    assert env.agent_selection != agent and table.state == expected
