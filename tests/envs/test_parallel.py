@@ -74,6 +74,8 @@ def test_illegal_or_missing_actions_are_refused_and_change_nothing() -> None:
     state = env.table.state
     with pytest.raises(IllegalActionError, match=rf"{actor} may act now and gave no action"):
         env.step({other: 0})
+    with pytest.raises(IllegalActionError, match=r"seat_2: not an agent of this game \(they are seat_0, "):
+        env.step({actor: 0, "seat_2": 0})
     with pytest.raises(IllegalActionError, match=r"action 2 \(take 3\) is not allowed now; "
                                                  r"the legal actions are: 0 \(take 1\); 1 \(take 2\)"):
         env.step({actor: 2})

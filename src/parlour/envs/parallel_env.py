@@ -65,6 +65,10 @@ class GameParallelEnv(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[mi
         table = self.table
         if not self.agents:
             raise IllegalActionError("the game is over: reset the environment")
+        strangers = sorted(set(actions) - set(self.agents))
+        if strangers:
+            raise IllegalActionError(f"{', '.join(map(str, strangers))}: not an agent of this game "
+                                     f"(they are {', '.join(self.agents)})")
         actors = sorted(table.actors())
         for seat in actors:  # all checked before any is applied
             agent = agent_name(seat)
