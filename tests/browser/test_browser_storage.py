@@ -1,6 +1,6 @@
 """A move the database cannot write (real Chromium, Playwright): another program holds SQLite's write
-lock past the server's timeout.  The page says why the move was not made, stays connected, and the
-same move is made when tried again once the lock has gone.
+lock past the server's timeout.  The page says why the move was not made, stays connected, the board
+lets go of the refused move, and the same move is made when picked again once the lock has gone.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from pathlib import Path
 
 from browserkit import DESKTOP, NEEDS_CHROMIUM, PHONE, Pages, Server, log_count
 from playwright.sync_api import expect
-from test_browser_draughts import click_move, create_table, wait_for_turn_or_end
+from test_browser_draughts import create_table, wait_for_turn_or_end
 from test_browser_offline import board_moves, pick
 
 pytestmark = NEEDS_CHROMIUM
@@ -51,12 +51,14 @@ def test_a_move_the_locked_database_refuses_is_said_plainly_and_can_be_made_agai
                 "The database is locked by another program: nothing was changed; try again in a moment.",
                 timeout=20_000)
             expect(page.locator("#conn-text")).to_have_text("Connected")
+            # the board no longer shows the refused move as on its way, nor its piece picked up
+            expect(page.locator(".dr-prompt")).not_to_contain_text("Playing")
+            expect(page.locator(".dr-board .dr-selected-ring")).to_have_count(0)
             assert log_count(page) == before
             page.screenshot(path=str(SHOTS / shot), full_page=True)
         finally:
             locker.stdin.close()
             locker.wait(timeout=30)
-        click_move(page, move)  # the same move again, the lock gone: made
-        said = page.locator("#log li[data-n]").nth(before).inner_text()
-        assert f": {move}" in said, said
+        pick(page, move)  # the same move again on the board, the lock gone: made
+        expect(page.locator("#log li[data-n]").nth(before)).to_contain_text(f": {move}", timeout=10_000)
         page.close()
