@@ -196,3 +196,20 @@ def test_a_draughts_capture_with_a_choice_of_route_is_given_jump_by_jump() -> No
     assert table.state == start
     env.step(139)
     assert env.agent_selection != agent and table.state == expected
+
+
+def test_max_moves_truncates_a_game_still_going() -> None:
+    env = aec(NIM, {"pile": 21, "most": 1}, max_moves=3)
+    env.reset(seed=1)
+    seen = []
+    for agent in env.agent_iter():
+        _, reward, terminated, truncated, _ = env.last()
+        seen.append((agent, reward, terminated, truncated))
+        env.step(None if terminated or truncated else 0)
+    assert env.table.moves == 3 and env.table.state.left == 18
+    assert [s[2:] for s in seen[-2:]] == [(False, True), (False, True)] and len(seen) == 5
+    with warnings.catch_warnings():
+        strict_but_for_dict_observations()
+        api_test(aec("draughts", max_moves=10), num_cycles=100)
+    with pytest.raises(ValueError, match="max_moves must be None or a whole number from 1, not 0"):
+        aec(NIM, max_moves=0)

@@ -126,3 +126,16 @@ def test_an_action_an_earlier_seats_move_made_illegal_is_dropped() -> None:
     assert state.round == 2 and [s.value for s in state.status] == ["throw", "throw"]
     assert infos == {"seat_0": {}, "seat_1": {"dropped": True}} and rewards == {"seat_0": 1.0, "seat_1": 0.0}
     assert not any(terminations.values()) and observations["seat_1"]["action_mask"][1] == 1
+
+
+def test_max_moves_truncates_a_game_still_going() -> None:
+    env = parallel(NIM, {"pile": 21, "most": 1}, max_moves=2)
+    env.reset(seed=1)
+    steps = 0
+    while env.agents:
+        _, _, terminations, truncations, _ = env.step(dict.fromkeys(env.agents, 0))
+        steps += 1
+    assert steps == 2 and not any(terminations.values()) and all(truncations.values())
+    with warnings.catch_warnings():
+        strict_but_for_dict_observations()
+        parallel_api_test(parallel("draughts", max_moves=10), num_cycles=100)

@@ -34,26 +34,27 @@ if "gymnasium" in sys.modules:  # imported already: its registry learns the ids 
 
 
 def aec(game: str | AnyGame, rules: Any = None, players: int | None = None,
-        render_mode: str | None = None) -> GameAECEnv:
+        render_mode: str | None = None, max_moves: int | None = None) -> GameAECEnv:
     """A PettingZoo AEC environment of ``game`` (a registered name, or a game object).
 
     ``rules``: ``None`` (the manual's), a mapping of options as the server and command line take
     them (``{"target": 50}``), or the game's rules object.  ``players``: by default the fewest the
     rules allow; a count outside the game's range is refused (``RulesError``).  ``render_mode``:
-    ``None`` or ``"ansi"`` (the spectator's view as text).
+    ``None`` or ``"ansi"`` (the spectator's view as text).  ``max_moves``: truncate a game still
+    going after this many moves (every seat's), ``None`` for none.
     """
     from parlour.envs.aec_env import GameAECEnv
 
-    return GameAECEnv(game, rules, players, render_mode)
+    return GameAECEnv(game, rules, players, render_mode, max_moves)
 
 
 def parallel(game: str | AnyGame, rules: Any = None, players: int | None = None,
-             render_mode: str | None = None) -> GameParallelEnv:
+             render_mode: str | None = None, max_moves: int | None = None) -> GameParallelEnv:
     """A PettingZoo Parallel environment of ``game``: every seat able to act gives an action each
     step (Shut the Box with ``{"mode": "simultaneous"}``).  Arguments as :func:`aec`."""
     from parlour.envs.parallel_env import GameParallelEnv
 
-    return GameParallelEnv(game, rules, players, render_mode)
+    return GameParallelEnv(game, rules, players, render_mode, max_moves)
 
 
 def single(game: str | AnyGame, rules: Any = None, players: int | None = None, seat: int = 0,

@@ -30,6 +30,18 @@ def env_name(game: AnyGame) -> str:
     return f"parlour_{game.spec.name.replace('-', '_')}_v0"
 
 
+def check_max_moves(max_moves: int | None) -> int | None:
+    if max_moves is not None and (isinstance(max_moves, bool) or not isinstance(max_moves, int)
+                                  or max_moves < 1):
+        raise ValueError(f"max_moves must be None or a whole number from 1, not {max_moves!r}")
+    return max_moves
+
+
+def cut_short(table: Table, max_moves: int | None) -> bool:
+    """Whether a game still going has reached ``max_moves`` (then it is truncated)."""
+    return max_moves is not None and not table.over and table.moves >= max_moves
+
+
 def check_render_mode(render_mode: str | None) -> str | None:
     if render_mode is not None and render_mode not in RENDER_MODES:
         raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
@@ -40,9 +52,10 @@ class GameAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # AEC
     """One game of a Parlour game, seat by seat (PettingZoo's AEC API)."""
 
     def __init__(self, game: str | AnyGame, rules: Any = None, players: int | None = None,
-                 render_mode: str | None = None) -> None:
+                 render_mode: str | None = None, max_moves: int | None = None) -> None:
         super().__init__()
         self.render_mode = check_render_mode(render_mode)
+        self.max_moves = check_max_moves(max_moves)
         self.table = Table(game, rules, players)
         self.game = self.table.game
         self.metadata = {"render_modes": list(RENDER_MODES), "render_fps": RENDER_FPS,
@@ -98,6 +111,8 @@ class GameAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # AEC
             self.rewards = {agent_name(s): r for s, r in enumerate(self.table.rewards())}
             if self.table.over:
                 self.terminations = dict.fromkeys(self.agents, True)
+            elif cut_short(self.table, self.max_moves):
+                self.truncations = dict.fromkeys(self.agents, True)
         else:
             self._clear_rewards()
         self._select()

@@ -134,6 +134,8 @@ class Table:
         self.state: Any = None
         self.last_seat: int = -1
         """The seat that gave the last action (a move or a step of one), or -1."""
+        self.moves: int = 0
+        """The moves made since the game began (every seat's; not chance's, nor a code's steps)."""
         self._decisions: dict[int, Decision] = {}
         self._actors: tuple[int, ...] = ()
         self._paid: list[float] = [0.0] * self.players
@@ -148,6 +150,7 @@ class Table:
         self.bot_rng = derive(self._seeder)
         self.state = self.game.initial_state(self.rules, self.players)
         self.last_seat = -1
+        self.moves = 0
         self._paid = [0.0] * self.players
         self._moved()
 
@@ -245,6 +248,7 @@ class Table:
             decision.advance(number)
             return False
         self.state = self.game.apply(self.state, seat, move)
+        self.moves += 1
         self._moved()
         return True
 
@@ -252,6 +256,7 @@ class Table:
         """``seat`` makes ``move`` (a legal move, as bots choose them), then chance is resolved."""
         self.last_seat = seat
         self.state = self.game.apply(self.state, seat, move)
+        self.moves += 1
         self._moved()
 
     def _not_now(self, seat: int) -> str:

@@ -18,7 +18,14 @@ import gymnasium
 from pettingzoo import ParallelEnv  # type: ignore[import-untyped]  # PettingZoo has no type marker
 
 from parlour.core.protocol import AnyGame
-from parlour.envs.aec_env import RENDER_FPS, RENDER_MODES, check_render_mode, env_name
+from parlour.envs.aec_env import (
+    RENDER_FPS,
+    RENDER_MODES,
+    check_max_moves,
+    check_render_mode,
+    cut_short,
+    env_name,
+)
 from parlour.envs.core import IllegalActionError, Table, agent_name, seat_of
 from parlour.envs.spaces import action_space, observation_space
 
@@ -29,8 +36,9 @@ class GameParallelEnv(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[mi
     """One game of a Parlour game, every seat able to act acting at once (PettingZoo's Parallel API)."""
 
     def __init__(self, game: str | AnyGame, rules: Any = None, players: int | None = None,
-                 render_mode: str | None = None) -> None:
+                 render_mode: str | None = None, max_moves: int | None = None) -> None:
         self.render_mode = check_render_mode(render_mode)
+        self.max_moves = check_max_moves(max_moves)
         self.table = Table(game, rules, players)
         self.game = self.table.game
         self.metadata = {"render_modes": list(RENDER_MODES), "render_fps": RENDER_FPS,
@@ -86,11 +94,11 @@ class GameParallelEnv(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[mi
                 continue
             moved = table.act(seat, action) or moved
         rewards = table.rewards() if moved else [0.0] * table.players
-        over = table.over
+        over, cut = table.over, cut_short(table, self.max_moves)
         observations = self._observations()
         result = (observations, {a: rewards[seat_of(a)] for a in self.agents},
-                  dict.fromkeys(self.agents, over), dict.fromkeys(self.agents, False), infos)
-        if over:
+                  dict.fromkeys(self.agents, over), dict.fromkeys(self.agents, cut), infos)
+        if over or cut:
             self.agents = []
         return result
 
