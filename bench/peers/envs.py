@@ -10,14 +10,37 @@ uniformly random action among the mask's legal ones.  The peers' side is ``peer_
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from ours import CASES
 from peerkit import aec_games, budget_from_argv, emit
 
+from parlour.core import registry
+
+TALK = ("offer draw", "accept draw", "decline draw", "resign")
+"""Draughts: the actions a random player leaves alone (as ``ours.py``'s random player plays only
+moves on the board: one that may resign at any turn ends most games at once)."""
+
 
 def in_observation(observation: Any, info: dict[str, Any]) -> Any:
     return observation["action_mask"]
+
+
+def mask_reader(case: Any) -> Callable[[Any, dict[str, Any]], Any]:
+    """Where the random player reads its legal actions: the mask, less the talk of a draughts
+    game (``TALK``) when the case plays moves on the board only."""
+    if case.moves is None:
+        return in_observation
+    import numpy as np
+
+    encoding = registry.get(case.game).encoding(case.rules, case.players)
+    board = np.array([encoding.action_name(a) not in TALK for a in range(encoding.actions)], dtype=np.int8)
+
+    def on_board(observation: Any, info: dict[str, Any]) -> Any:
+        return observation["action_mask"] * board
+
+    return on_board
 
 
 def describe(env: Any) -> dict[str, Any]:
@@ -34,7 +57,7 @@ def random_env_games(budget: float, cases: dict[str, Any] | None = None) -> dict
     out: dict[str, dict[str, Any]] = {}
     for name, case in (cases or CASES).items():
         env = aec(case.game, rules=case.rules, players=case.players)
-        out[name] = {"game": case.game, **describe(env), **aec_games(env, in_observation, budget)}
+        out[name] = {"game": case.game, **describe(env), **aec_games(env, mask_reader(case), budget)}
     return out
 
 
