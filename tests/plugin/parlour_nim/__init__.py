@@ -155,6 +155,12 @@ class Nim(Game[Rules, State, Take, int, NimView]):
     def bots(self) -> Mapping[str, BotFactory]:
         return {"perfect": PerfectBot}
 
+    def encoding(self, rules: Rules, players: int) -> Any:
+        """The learning environments' encoding (``encoding.py``), imported when asked for."""
+        from parlour_nim.encoding import NimEncoding
+
+        return NimEncoding(rules, players)
+
     def commands(self) -> Sequence[Command]:
         return (Command("solve", "the winning take for every pile", _solve_arguments, _solve),
                 Command("count", "how many counters a pile of N leaves after the best take",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from parlour.core.cards import Card
 from parlour.core.commands import Command
@@ -15,6 +16,9 @@ from parlour.games.blackjack.moves import Move
 from parlour.games.blackjack.rules import PRESETS, Deal, Double, Payout, Rules, Soft17, Surrender
 from parlour.games.blackjack.state import Phase, State
 from parlour.games.blackjack.view import BlackjackView, resample_hidden
+
+if TYPE_CHECKING:
+    from parlour.games.blackjack.encoding import BlackjackEncoding
 
 MAX_PLAYERS = 7
 
@@ -175,6 +179,11 @@ class Blackjack(Game[Rules, State, Move, Card, BlackjackView]):
         return DESCRIPTIONS
 
     default_bot = "dealer-mimic"
+
+    def encoding(self, rules: Rules, players: int) -> BlackjackEncoding:
+        from parlour.games.blackjack.encoding import BlackjackEncoding
+
+        return BlackjackEncoding(rules, players)
 
 
 GAME = Blackjack()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Container, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from parlour.core.protocol import BotFactory, Game, GameSpec
 from parlour.games.dominoes import engine, notation, text
@@ -14,6 +14,9 @@ from parlour.games.dominoes.moves import Draw, Knock, Move, Play
 from parlour.games.dominoes.rules import Rules, Scoring
 from parlour.games.dominoes.state import State
 from parlour.games.dominoes.view import DominoView, make_view, resample_hidden
+
+if TYPE_CHECKING:
+    from parlour.games.dominoes.encoding import DominoEncoding
 
 
 class Dominoes(Game[Rules, State, Move, Draw, DominoView]):
@@ -149,6 +152,13 @@ class Dominoes(Game[Rules, State, Move, Draw, DominoView]):
         return DESCRIPTIONS
 
     default_bot = "heuristic"
+
+    # ---- learning environments ------------------------------------------------------------
+    def encoding(self, rules: Rules, players: int) -> DominoEncoding:
+        """The viewer's hand, the table and the counts; one action a tile and end (:mod:`.encoding`)."""
+        from parlour.games.dominoes.encoding import DominoEncoding
+
+        return DominoEncoding(rules, players)
 
 
 GAME = Dominoes()

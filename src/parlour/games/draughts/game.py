@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from parlour.core.commands import Command
 from parlour.core.errors import IllegalMoveError, NotYourTurnError
@@ -16,6 +16,9 @@ from parlour.games.draughts.moves import Action, TimeUp, Toss
 from parlour.games.draughts.rules import Colours, Rules
 from parlour.games.draughts.state import State
 from parlour.games.draughts.view import DraughtsView
+
+if TYPE_CHECKING:
+    from parlour.games.draughts.encoding import DraughtsEncoding
 
 SERVER_REVIEW_NODES = 50_000
 """Search nodes a move for reviews asked of the server (the command line's default is 150,000)."""
@@ -192,6 +195,12 @@ class Draughts(Game[Rules, State, Action, Toss, DraughtsView]):
         return DESCRIPTIONS
 
     default_bot = "casual"
+
+    def encoding(self, rules: Rules, players: int) -> DraughtsEncoding:
+        """Planes of the board and one action a hop (:mod:`.encoding`)."""
+        from parlour.games.draughts.encoding import DraughtsEncoding
+
+        return DraughtsEncoding(rules, players)
 
     def advise(self, state: State, seat: int) -> Hint[Action] | None:
         """The engine's analysis of every move on the board (:mod:`.advisor`)."""

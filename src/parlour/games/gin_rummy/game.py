@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Container, Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from parlour.core.commands import Command
 from parlour.core.protocol import BotFactory, Game, GameSpec, Hint
@@ -15,6 +15,9 @@ from parlour.games.gin_rummy.moves import Chance, Move
 from parlour.games.gin_rummy.rules import Rules
 from parlour.games.gin_rummy.state import State
 from parlour.games.gin_rummy.view import GinView, make_view, resample_hidden
+
+if TYPE_CHECKING:
+    from parlour.envs.encoding import Encoding
 
 
 class GinRummy(Game[Rules, State, Move, Chance, GinView]):
@@ -157,6 +160,12 @@ class GinRummy(Game[Rules, State, Move, Chance, GinView]):
         return DESCRIPTIONS
 
     default_bot = "simple"
+
+    def encoding(self, rules: Rules, players: int) -> Encoding[Any, Any, Any]:
+        """Observations and action codes for learning environments (``encoding.py``)."""
+        from parlour.games.gin_rummy.encoding import GinRummyEncoding
+
+        return GinRummyEncoding(rules, players)
 
 
 GAME = GinRummy()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Container, Mapping, Sequence
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 from parlour.core.cards import standard_deck
 from parlour.core.protocol import BotFactory, Game, GameSpec
@@ -13,6 +14,9 @@ from parlour.games.go_fish.moves import Ask, Deal, FirstDealer, Outcome
 from parlour.games.go_fish.rules import Ending, Rules
 from parlour.games.go_fish.state import CUT, DEAL, OVER, State
 from parlour.games.go_fish.view import GoFishView, make_view, resample_hidden
+
+if TYPE_CHECKING:
+    from parlour.envs.encoding import Encoding
 
 _DECK = frozenset(standard_deck())
 
@@ -148,6 +152,12 @@ class GoFish(Game[Rules, State, Ask, Outcome, GoFishView]):
         return DESCRIPTIONS
 
     default_bot = "memory"
+
+    def encoding(self, rules: Rules, players: int) -> Encoding[Any, Any, Any]:
+        """Observations and action codes for learning environments (``encoding.py``)."""
+        from parlour.games.go_fish.encoding import GoFishEncoding
+
+        return GoFishEncoding(rules, players)
 
 
 GAME = GoFish()

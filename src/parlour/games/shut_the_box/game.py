@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from parlour.core.commands import Command
 from parlour.core.dice import format_dice, parse_dice, throw_distribution
@@ -16,6 +17,9 @@ from parlour.games.shut_the_box.moves import Dice, Move
 from parlour.games.shut_the_box.rules import Mode, OneDie, Rules, Scoring
 from parlour.games.shut_the_box.state import State
 from parlour.games.shut_the_box.view import ShutTheBoxView
+
+if TYPE_CHECKING:
+    from parlour.games.shut_the_box.encoding import ShutTheBoxEncoding
 
 
 class ShutTheBox(Game[Rules, State, Move, Dice, ShutTheBoxView]):
@@ -147,6 +151,11 @@ class ShutTheBox(Game[Rules, State, Move, Dice, ShutTheBoxView]):
         return DESCRIPTIONS
 
     default_bot = "greedy"
+
+    def encoding(self, rules: Rules, players: int) -> ShutTheBoxEncoding:
+        from parlour.games.shut_the_box.encoding import ShutTheBoxEncoding
+
+        return ShutTheBoxEncoding(rules, players)
 
 
 GAME = ShutTheBox()

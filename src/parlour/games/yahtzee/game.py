@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from parlour.core.commands import Command
 from parlour.core.dice import format_dice, parse_dice, throw_distribution
@@ -17,6 +18,9 @@ from parlour.games.yahtzee.moves import Dice, Move
 from parlour.games.yahtzee.rules import Joker, Rules
 from parlour.games.yahtzee.state import State
 from parlour.games.yahtzee.view import YahtzeeView
+
+if TYPE_CHECKING:
+    from parlour.games.yahtzee.encoding import YahtzeeEncoding
 
 
 class Yahtzee(Game[Rules, State, Move, Dice, YahtzeeView]):
@@ -158,6 +162,11 @@ class Yahtzee(Game[Rules, State, Move, Dice, YahtzeeView]):
         return DESCRIPTIONS
 
     default_bot = "greedy"
+
+    def encoding(self, rules: Rules, players: int) -> YahtzeeEncoding:
+        from parlour.games.yahtzee.encoding import YahtzeeEncoding
+
+        return YahtzeeEncoding(rules, players)
 
 
 GAME = Yahtzee()
