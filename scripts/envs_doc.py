@@ -34,12 +34,18 @@ def span(first: int, last: int) -> str:
     return str(first) if first == last else f"{first}-{last}"
 
 
+def cell(text: str) -> str:
+    """``text`` for a cell of a Markdown table (a tile's ``6|4`` would end the cell)."""
+    return text.replace("|", "\\|")
+
+
 def kind(name: str) -> str:
-    """The kind of an action, for grouping: its name up to the first figure, or its first word."""
+    """The kind of an action, for grouping: its name up to the first figure, or without its last
+    word ("lay off" of "lay off AC", as of "lay off 2C"), or its one word."""
     for i, ch in enumerate(name):
         if ch.isdigit():
             return name[:i].strip() or name.split()[0]
-    return name.split()[0] if name.split() else name
+    return name.rsplit(" ", 1)[0]
 
 
 def actions_table(encoding: Any) -> list[str]:
@@ -51,9 +57,10 @@ def actions_table(encoding: Any) -> list[str]:
         while end + 1 < len(names) and kind(names[end + 1]) == kind(names[start]):
             end += 1
         if end - start + 1 >= RUN:
-            lines.append(f"| {span(start, end)} | {names[start]}, {names[start + 1]} … {names[end]} |")
+            lines.append(f"| {span(start, end)} | "
+                         f"{cell(names[start])}, {cell(names[start + 1])} … {cell(names[end])} |")
         else:
-            lines.extend(f"| {a} | {names[a]} |" for a in range(start, end + 1))
+            lines.extend(f"| {a} | {cell(names[a])} |" for a in range(start, end + 1))
         start = end + 1
     return lines
 
@@ -62,7 +69,7 @@ def fields_table(encoding: Any) -> list[str]:
     lines = ["| Entries | Field | Meaning |", "| --- | --- | --- |"]
     at = 0
     for name, length, meaning in encoding.fields():
-        lines.append(f"| {span(at, at + length - 1)} | {name} | {meaning} |")
+        lines.append(f"| {span(at, at + length - 1)} | {cell(name)} | {cell(meaning)} |")
         at += length
     return lines
 

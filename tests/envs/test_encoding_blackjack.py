@@ -109,7 +109,8 @@ def test_known_moves_and_their_names():
         assert encoding.code(view, move) == (action,) and encoding.action_name(action) == name
     assert encoding.code(view, Bet(2)) == (7,) and encoding.action_name(7) == "bet 2"
     assert encoding.code(view, Bet(20)) == (25,) and encoding.action_name(25) == "bet 20"
-    assert encoding.actions == 26 and encoding.bet_of((25,)) == 20
+    assert encoding.actions == 26 and encoding.move_of((25,)) == Bet(20)
+    assert [encoding.move_of((a,)) for a in range(7)] == plays
 
 
 def test_a_wide_table_gives_bets_as_digits():
@@ -123,7 +124,7 @@ def test_a_wide_table_gives_bets_as_digits():
     assert encoding.code(view, Bet(5)) == (7, 7)
     assert encoding.code(view, Bet(5 + 1234)) == (7 + 12, 7 + 34)
     codes = encodingkit.codes_of(encoding, view, GAME.legal_moves(state, 0))  # distinct, prefix-free
-    assert len(codes) == 1996 and all(encoding.bet_of(c) == m.amount for c, m in codes.items())
+    assert len(codes) == 1996 and all(encoding.move_of(c) == m for c, m in codes.items())
     obs = encodingkit.check_observation(encoding, view, (7 + 12,))
     assert field(encoding, obs, "bet digits").tolist() == pytest.approx([1 / 2, 12 / 99])
     assert field(encoding, encoding.observe(view), "bet digits").tolist() == [0, 0]

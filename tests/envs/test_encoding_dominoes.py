@@ -67,10 +67,10 @@ def test_every_move_there_can_be_has_its_own_action_and_name() -> None:
     codes = [encoding.code(view, move) for move in moves]
     assert sorted(codes) == [(a,) for a in range(ACTIONS)] and ACTIONS == 64
     assert encoding.code(view, Play(t("6|4"), End.LEFT)) == (50,)
-    assert encoding.action_name(50) == "6|4 left" and encoding.action_name(51) == "6|4 right"
+    assert encoding.action_name(50) == "play 6|4 left" and encoding.action_name(51) == "play 6|4 right"
     assert encoding.code(view, Play(t("6|6"))) == (62,) and encoding.action_name(62) == "lead 6|6"
     assert encoding.code(view, Knock()) == (63,) and encoding.action_name(63) == "knock"
-    assert encoding.action_name(0) == "0|0 left"
+    assert encoding.action_name(0) == "play 0|0 left"
     with pytest.raises(ValueError, match="only a double leads"):
         encoding.code(view, Play(t("6|4")))
 

@@ -11,7 +11,18 @@ import pytest
 from encodingkit import check_encoding, codes_of
 
 from parlour.core.errors import RulesError
-from parlour.games.draughts import GAME, START, DeclineDraw, Huff, Move, OfferDraw, Rules, State
+from parlour.games.draughts import (
+    GAME,
+    START,
+    Colour,
+    Colours,
+    DeclineDraw,
+    Huff,
+    Move,
+    OfferDraw,
+    Rules,
+    State,
+)
 from parlour.games.draughts.encoding import ACTIONS, FLAGS, PLANES, DraughtsEncoding
 from parlour.games.draughts.notation import parse_fen
 
@@ -70,34 +81,38 @@ def test_the_board_planes_are_the_viewers_pieces_and_the_opponents() -> None:
 
 
 def test_a_simple_move_is_one_action_and_a_multi_jump_one_action_a_hop() -> None:
-    assert ACTIONS == 98 + 72 + 72 + 32 + 4
+    assert ACTIONS == 98 + 72 + 72 + 32 + 4  # the blocks the class docstring gives
+    assert [ENCODING.action_name(a) for a in (0, 97, 98, 169, 170, 241, 242, 273, 274, 277)] == [
+        "step 1-5", "step 32-28", "last jump 1x10", "last jump 32x23", "jump on 1x10",
+        "jump on 32x23", "huff 1", "huff 32", "offer draw", "resign"]
     start = GAME.from_position(START)
     view = GAME.view(start, 0)
     (step,) = ENCODING.code(view, Move((11, 15)))
-    assert ENCODING.action_name(step) == "11-15"
+    assert ENCODING.action_name(step) == "step 11-15"
     state = setup("B:W15,22:B11")
     assert [str(m) for m in GAME.legal_moves(state, 0)[:1]] == ["11x18x25"]
     code = ENCODING.code(GAME.view(state, 0), Move((11, 18, 25), (15, 22)))
-    assert names(code) == ["11x18, on", "18x25"]
+    assert names(code) == ["jump on 11x18", "last jump 18x25"]
     # a step and a jump between the same squares can never share an action
-    assert ENCODING.action_name(ENCODING.code(view, Move((11, 18), (15,)))[0]) == "11x18"
+    assert ENCODING.action_name(ENCODING.code(view, Move((11, 18), (15,)))[0]) == "last jump 11x18"
 
 
 def test_two_routes_round_the_same_pieces_have_different_codes() -> None:
     state = setup("B:W14,15,22,23:BK10")
     codes = legal_codes(state)
     routes = {tuple(names(c)): str(m) for c, m in codes.items() if isinstance(m, Move)}
-    assert routes == {("10x17, on", "17x26, on", "26x19, on", "19x10"): "10x17x26x19x10",
-                      ("10x19, on", "19x26, on", "26x17, on", "17x10"): "10x19x26x17x10"}
+    assert routes == {
+        ("jump on 10x17", "jump on 17x26", "jump on 26x19", "last jump 19x10"): "10x17x26x19x10",
+        ("jump on 10x19", "jump on 19x26", "jump on 26x17", "last jump 17x10"): "10x19x26x17x10"}
 
 
 def test_under_huffing_a_capture_broken_off_and_the_whole_one_are_told_apart() -> None:
     state = setup("B:W14,23,32:B9", huffing=True)
     codes = legal_codes(state)  # prefix-free, checked
     by_text = {GAME.format_move(state, 0, m): names(c) for c, m in codes.items()}
-    assert by_text["9x18"] == ["9x18"]
-    assert by_text["9x18x27"] == ["9x18, on", "18x27"]
-    assert by_text["9-13"] == ["9-13"] and by_text["offer draw"] == ["offer draw"]
+    assert by_text["9x18"] == ["last jump 9x18"]
+    assert by_text["9x18x27"] == ["jump on 9x18", "last jump 18x27"]
+    assert by_text["9-13"] == ["step 9-13"] and by_text["offer draw"] == ["offer draw"]
 
 
 def test_a_huff_and_the_draw_talk_have_actions_and_show_in_the_observation() -> None:
@@ -179,3 +194,28 @@ def test_every_legal_move_of_long_games_under_every_rule_set_has_a_distinct_code
                 playing = [m for m in legal if isinstance(m, Move | Huff)] or list(legal)
                 state = GAME.apply(state, seat, rng.choice(playing))
     assert all(seen.values()), seen
+
+
+def test_the_environment_asks_for_a_kings_route_hop_by_hop() -> None:
+    """Through the AEC environment: the king's two routes round four pieces, chosen hop by hop,
+    the mask offering only the hops that continue a route, the board unchanged until the last."""
+    from parlour.envs import aec
+
+    env = aec("draughts", Rules(start="B:W14,15,22,23:BK10", colours=Colours.FIRST_BLACK))
+    env.reset(seed=0)
+    action = {ENCODING.action_name(a): a for a in range(ACTIONS)}
+
+    def allowed() -> list[str]:
+        return sorted(ENCODING.action_name(a) for a in np.flatnonzero(env.observe("seat_0")["action_mask"]))
+
+    assert env.agent_selection == "seat_0"
+    assert allowed() == ["jump on 10x17", "jump on 10x19", "offer draw", "resign"]
+    for hop, then in (("jump on 10x19", ["jump on 19x26"]), ("jump on 19x26", ["jump on 26x17"]),
+                      ("jump on 26x17", ["last jump 17x10"])):
+        env.step(action[hop])
+        assert env.agent_selection == "seat_0" and allowed() == then
+        assert env.table.state.position.squares(Colour.WHITE) == (14, 15, 22, 23)
+    assert plane(env.observe("seat_0")["observation"], "route taken") == [15, 22, 23]
+    env.step(action["last jump 17x10"])
+    assert env.table.state.over and env.table.state.winner is Colour.BLACK
+    assert env.rewards == {"seat_0": 1.0, "seat_1": -1.0}

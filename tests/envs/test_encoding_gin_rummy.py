@@ -74,7 +74,7 @@ def test_the_encoding_is_the_games_and_its_spaces_are_the_same_for_every_rule_se
     for rules in (Rules(), Rules(target=1, knock_limit=30, wall_take=True), Rules(knock_limit=0)):
         encoding = GAME.encoding(rules, 2)
         assert isinstance(encoding, GinRummyEncoding) and encoding.game is GAME
-        assert encoding.shape == (598,) and encoding.actions == 213
+        assert encoding.shape == (650,) and encoding.actions == 213
 
 
 def test_every_move_of_every_kind_has_its_own_action_in_a_documented_order():
@@ -107,6 +107,7 @@ def test_the_up_card_offer_as_the_non_dealer_sees_it():
     state = start(KNOCKER, DEFENDER, "5S")  # seat 0 deals: seat 1 holds KNOCKER and is offered 5S
     obs = ENCODING.observe(GAME.view(state, 1))
     assert plane(obs, "hand") == cards(KNOCKER)
+    assert plane(obs, "melded") == cards(KNOCKER) - {"KS"}
     assert plane(obs, "pile") == plane(obs, "top") == {"5S"}
     assert not plane(obs, "other_known") and not plane(obs, "table") and not plane(obs, "face_down")
     assert obs[OFFSET["phase"] + list(Phase).index(Phase.OFFER)] == 1
@@ -118,6 +119,8 @@ def test_the_up_card_offer_as_the_non_dealer_sees_it():
     assert np.isclose(obs[OFFSET["knock_limit"]], 0.1) and obs[OFFSET["wall_take"]] == 0
     dealer = ENCODING.observe(GAME.view(state, 0))
     assert plane(dealer, "hand") == cards(DEFENDER)
+    assert plane(dealer, "melded") == cards("2D 2H 2S JC QC KC")  # TH JH 3D 9S are deadwood
+    assert np.isclose(dealer[OFFSET["deadwood"]], 32 / 110)  # 10 + 10 + 3 + 9
     assert (dealer[OFFSET["to_act"]], dealer[OFFSET["dealer"]]) == (0, 1)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import random
 from fractions import Fraction
 
 import encodingkit
@@ -11,6 +12,7 @@ import numpy as np
 import pytest
 
 from parlour.core.errors import RulesError
+from parlour.core.protocol import CHANCE
 from parlour.games.shut_the_box.encoding import (
     ACTIONS,
     FLIP_MASKS,
@@ -103,6 +105,7 @@ def test_known_moves_and_their_names():
     assert encoding.code(view, Flip((2, 1))) == (4,) and encoding.action_name(4) == "flip 2+1"
     (code,) = encoding.code(view, Flip((7, 1)))
     assert encoding.action_name(code) == "flip 7+1" and move_of(code) == Flip((7, 1))
+    assert encoding.action_name(5) == "flip 3" and encoding.action_name(6) == "flip 3+1"
     assert encoding.action_name(ACTIONS - 1) == "flip 12"
     assert ACTIONS == 71 and encoding.actions == 71
 
@@ -143,3 +146,29 @@ def test_player_counts_the_mode_refuses_are_refused():
         GAME.encoding(Rules(mode=Mode.LONG), 3)
     with pytest.raises(RulesError, match="the simultaneous game takes 1 to 4 players, not 5"):
         GAME.encoding(Rules(mode=Mode.SIMULTANEOUS), 5)
+
+
+def test_random_games_of_every_option_and_player_count():
+    """Every mode, box, one-die rule and scoring, at the fewest and the most players the mode
+    takes, staked, over two rounds: every legal move has a distinct code and every observation
+    keeps its shape and range."""
+    rng = random.Random(3)
+    decisions = 0
+    for mode, tiles, one_die, scoring in itertools.product(Mode, BOX_SIZES, OneDie, Scoring):
+        rules = Rules(mode=mode, tiles=tiles, one_die=one_die, scoring=scoring, stake=1, rounds=2,
+                      drop_out_at=30)
+        for players in sorted(set(rules.player_range())):
+            encoding = GAME.encoding(rules, players)
+            state = GAME.initial_state(rules, players)
+            while actors := GAME.to_act(state):
+                if actors == (CHANCE,):
+                    state = GAME.apply(state, CHANCE, GAME.sample_chance(state, rng))
+                    continue
+                seat = rng.choice(actors)
+                view = GAME.view(state, seat)
+                codes = encodingkit.codes_of(encoding, view, GAME.legal_moves(state, seat))
+                encodingkit.check_observation(encoding, view)
+                state = GAME.apply(state, seat, codes[rng.choice(sorted(codes))])
+                decisions += 1
+            encodingkit.check_observation(encoding, GAME.view(state, 0))
+    assert decisions > 5000

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import random
 
 import encodingkit
 import numpy as np
 import pytest
 
 from parlour.core.errors import RulesError
+from parlour.core.protocol import CHANCE
 from parlour.games.yahtzee.encoding import (
     ACTIONS,
     KEEPS,
@@ -150,3 +152,25 @@ def test_player_counts_the_game_refuses_are_refused():
     for players in (0, MAX_PLAYERS + 1):
         with pytest.raises(RulesError, match=f"Yahtzee takes 1 to 8 players, not {players}"):
             GAME.encoding(Rules(), players)
+
+
+@pytest.mark.parametrize("rules, players", [(Rules(), 5), (Rules(joker=Joker.FORCED, five_kind_house=True,
+                                                                   bonus_needs_fifty=False), MAX_PLAYERS)])
+def test_random_games_at_bigger_tables(rules, players):
+    """Tables bigger than the conformance cases play: codes distinct, observations in range."""
+    encoding = GAME.encoding(rules, players)
+    rng = random.Random(players)
+    state = GAME.initial_state(rules, players)
+    decisions = 0
+    while actors := GAME.to_act(state):
+        if actors == (CHANCE,):
+            state = GAME.apply(state, CHANCE, GAME.sample_chance(state, rng))
+            continue
+        (seat,) = actors
+        for viewer in range(players):
+            encodingkit.check_observation(encoding, GAME.view(state, viewer))
+        codes = encodingkit.codes_of(encoding, GAME.view(state, seat), GAME.legal_moves(state, seat))
+        state = GAME.apply(state, seat, codes[rng.choice(sorted(codes))])
+        decisions += 1
+    final = encoding.observe(GAME.view(state, 0))
+    assert decisions >= 13 * players and final[-1] == 1.0  # over

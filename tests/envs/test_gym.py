@@ -17,7 +17,11 @@ from gymnasium.utils.env_checker import check_env
 
 from parlour.core.errors import RulesError
 from parlour.core.protocol import AnyGame
-from parlour.envs import GYMNASIUM_IDS, IllegalActionError, single
+from parlour.envs import GYMNASIUM_IDS, IllegalActionError, register_gymnasium, single
+
+# Other test modules may have imported parlour.envs before Gymnasium (in one pytest process the order
+# is the collection's): the ids are then added by the call docs/envs.md gives for that order.
+register_gymnasium()
 
 REGISTERED = [pytest.param(env_id, id=env_id) for env_id, name in GYMNASIUM_IDS.items()
               if any(g.spec.name == name for g in encoded_games())]

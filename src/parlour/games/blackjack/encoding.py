@@ -1,22 +1,5 @@
-"""Blackjack for the learning environments (:mod:`parlour.envs.encoding`).
-
-**Actions** (for rules whose bets run from ``min_bet`` to ``max_bet``): ``0`` hit, ``1`` stand,
-``2`` double, ``3`` split, ``4`` surrender, ``5`` insurance, ``6`` no insurance, then the bets.
-Every whole amount from ``min_bet`` to ``max_bet`` may be bet, so a table of up to
-:data:`BET_ACTIONS` amounts has one action for each: ``7 + k`` bets ``min_bet + k``.  A wider table
-(``max_bet - min_bet >= 100``) keeps the space at ``7 + 100`` actions and gives a bet as several
-steps, the digits of ``k`` in base 100, most significant first, each step's action being
-``7 + digit`` (every bet has as many digits, so the codes are prefix-free); the environment asks
-for one digit at a time, masking those that lead to no legal bet.  There is no even-money move:
-a blackjack facing a dealer ace takes insurance or not like any other hand.  A code is a
-function of the move and the rules alone.
-
-**Observations**: the table as the seat's view shows it (the dealer's hole card never: the view
-holds it out and counts it among the unseen cards): the phase, the dealer's cards showing, every
-seat's hands (the observing seat's first, then the seats after it in turn), bets, insurance and
-chips, the unseen cards' make-up and the Hi-Lo count.  Chips are scaled by the rules' bounds
-(:meth:`BlackjackEncoding.fields` says how).
-"""
+"""Blackjack for the learning environments: ``BlackjackEncoding`` (its docstring is the game's
+section of ``docs/envs.md``)."""
 
 from __future__ import annotations
 
@@ -76,7 +59,26 @@ def bet_digits(rules: Rules) -> int:
 
 
 class BlackjackEncoding(Encoding[Rules, Move, BlackjackView]):
-    """Blackjack's observations and action codes for one rule set and player count."""
+    """A seat's view as numbers, its moves as 7 actions and the bets.
+
+    **Actions**, a function of the move and the rules alone:
+
+    * 0 hit, 1 stand, 2 double, 3 split, 4 surrender, 5 insurance, 6 no insurance (there is no
+      separate even-money move: a blackjack facing a dealer ace takes insurance or not);
+    * 7 on: the bets.  Every whole amount from `min_bet` to `max_bet` may be bet.  A table of up to
+      100 amounts (`BET_ACTIONS`) has one action each: 7 + k bets `min_bet` + k.  A wider table keeps
+      the space at 107 actions and gives a bet in several steps: the digits of k in base 100, most
+      significant first, each step's action 7 + digit, every bet with as many digits (`bet_digits`),
+      so the codes are prefix-free; the environment asks for one digit at a time, masking those
+      that lead to no legal bet (`move_of` reads a code back).
+
+    **Observation**: the table as the seat's view shows it, never the dealer's hole card (the view
+    holds it out and counts it among the unseen cards): the phase, the dealer's card showing and
+    the dealer's cards once turned up, every seat's hands (the observing seat's first, then the
+    seats after it in turn; a spectator sees seat 0's side), bets, insurance and chips, the make-up
+    of the unseen cards and the Hi-Lo running count.  Chips are scaled by the rules' bounds, as
+    each field says.
+    """
 
     game: ClassVar[AnyGame] = GAME
 
@@ -112,6 +114,12 @@ class BlackjackEncoding(Encoding[Rules, Move, BlackjackView]):
         for action in code:
             k = k * BET_ACTIONS + action - FIRST_BET
         return self.rules.min_bet + k
+
+    def move_of(self, code: Sequence[int]) -> Move:
+        """The move a whole code stands for (the inverse of :meth:`code`)."""
+        if code[0] < FIRST_BET:
+            return PLAYS[code[0]]
+        return Bet(self.bet_of(code))
 
     def action_name(self, action: int) -> str:
         if action < FIRST_BET:

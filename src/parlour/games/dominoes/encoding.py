@@ -1,20 +1,6 @@
 """Dominoes for learning environments: a seat's view as fixed-length arrays, and every move as one
-action of one fixed discrete space (:mod:`parlour.envs.encoding`).
-
-**Actions** (the same 64 for every rule set and player count; the game uses the double-six set,
-and nobody ever draws from the sleeping tiles):
-
-* ``2 * tile.index + 0``: lay the tile on the left end (``6|4 left``), ``+ 1`` on the right end
-  (``6|4 right``), for the 28 tiles in set order (``0|0``, ``1|0``, ``1|1`` ... ``6|6``); both
-  ends are separate actions even when they show the same number, as they are separate moves;
-* ``56 + n``: lead the double ``n|n`` (the first tile of a hand);
-* ``63``: knock (no tile fits).
-
-**Observations** are the viewer's: seats are counted from the viewer round the table (``0`` is
-the viewer, ``1`` the next to the left, ...), sides from the viewer's own (``0``), then the
-others in the order their first seat comes round.  A spectator sees as seat 0 does, with an
-empty hand.  Everything in them is public but the viewer's own hand; the tiles on the table are
-public, and so are the numbers a player knocked on (that player holds none of them).
+action of one fixed discrete space (:mod:`parlour.envs.encoding`); :class:`DominoEncoding`
+describes both.
 """
 
 from __future__ import annotations
@@ -41,7 +27,7 @@ SLEEPING_SCALE = len(TILES)
 
 def _name(action: int) -> str:
     if action < LEAD_BASE:
-        return f"{TILES[action // 2]} {'right' if action % 2 else 'left'}"
+        return f"play {TILES[action // 2]} {'right' if action % 2 else 'left'}"
     if action < KNOCK:
         n = action - LEAD_BASE
         return f"lead {n}|{n}"
@@ -52,8 +38,27 @@ NAMES = tuple(_name(a) for a in range(ACTIONS))
 
 
 class DominoEncoding(Encoding[Rules, Move, DominoView]):
-    """The viewer's hand, the table, the ends, what each seat knocked on, the counts and the
-    scores; actions as the module says."""
+    """A seat's view as its hand, the table, the ends, what each seat knocked on, the counts,
+    partners and scores (``28 + 35p + 14 + 4p + 1`` numbers and one a side, for ``p`` players);
+    its moves as 64 actions (the same for every rule set and player count: the game uses the
+    double-six set, and nobody ever draws from the sleeping tiles).
+
+    **Actions**, one a move:
+
+    * 0-55, a tile on an end: ``2 * i`` lays the tile of set index ``i`` (``0|0``, ``1|0``,
+      ``1|1`` ... ``6|6``) on the left end (``play 6|4 left``), ``2 * i + 1`` on the right end
+      (``play 6|4 right``); both ends are separate actions even when they show the same number,
+      as they are separate moves;
+    * 56-62: lead the double ``n|n`` (the first tile of a hand, ``n`` = 0 to 6);
+    * 63: ``knock`` (no tile fits).
+
+    **Observation**: seats are counted from the viewer round the table (0 is the viewer, 1 the
+    next to the left, ...), sides from the viewer's own, then the others in the order their
+    first seat comes round.  A spectator sees as seat 0 does, with an empty hand.  All of it is
+    public but the viewer's own hand: the tiles on the table, who laid them, and the numbers a
+    player knocked on (that player holds none of them, and never will).  Counts and scores are
+    scaled into [0, 1].
+    """
 
     game: ClassVar = GAME
 

@@ -1,34 +1,6 @@
 """Draughts for learning environments: a seat's view as planes of the 32 squares, and every action
-as a code in one fixed discrete space (:mod:`parlour.envs.encoding`).
-
-**Actions** (the same 278 for every rule set: 98 steps, 72 last jumps, 72 jumps on, 32 huffs
-and 4 others), numbered in this order:
-
-* a **step**, one for each square and each square diagonally next to it (``11-15``): a simple
-  move of a man or a king, the whole move in one action;
-* a **last jump**, one for each square and each square a jump away (``11x18``): a jump that
-  ends the move;
-* a **jump on**, the same pairs (``11x18, on``): a jump after which the same piece jumps again;
-* a **huff** of each square (``huff 14``, the huffing rule);
-* ``offer draw``, ``accept draw``, ``decline draw``, ``resign``.
-
-(A time running out on a clock is never a legal move, so it has no action.)
-
-A move on the board is coded one action a piece's hop: a simple move is one step; a capture is
-its jumps in order, every one a *jump on* but the last, a *last jump*.  ``11x18x25`` is
-``(11x18 on, 18x25)``.  So no move's code begins another's (every code ends with an action
-that ends a move, and only its last action does), even under the huffing rule, where a capture
-broken off (``11x18``) is a move of its own beside the whole one (``11x18x25``).  In English
-draughts a piece jumps only the piece next to it, so the landing squares settle which pieces
-a route takes: two routes of the same piece differ in a landing square, and so in their codes
-(a king going round four pieces either way: ``10x17 on, 17x26 on, ...`` or ``10x19 on, ...``).
-
-**Observations** are absolute: square ``s`` is entry ``s - 1`` of each plane, as the board is
-numbered (Black's men start on 1-12 and move towards 32), never turned round; whose pieces are
-whose is relative to the viewer ("own" is the viewer's colour; Black for a spectator or before
-the coin is tossed), and a flag says which colour the viewer plays.  The pending part of a
-route (the jumps chosen so far, ``observe(view, pending)``) has planes of its own: the board
-planes show the position before the move.
+as a code in one fixed discrete space (:mod:`parlour.envs.encoding`); :class:`DraughtsEncoding`
+describes both.
 """
 
 from __future__ import annotations
@@ -110,11 +82,11 @@ PLANE_MEANINGS = (
 def _name(action: int) -> str:
     if action < len(STEPS):
         a, b = STEPS[action]
-        return f"{a}-{b}"
+        return f"step {a}-{b}"
     if action < HUFF_BASE:
         on = action >= len(STEPS) + len(JUMPS)
         a, b = JUMPS[(action - len(STEPS)) % len(JUMPS)]
-        return f"{a}x{b}, on" if on else f"{a}x{b}"
+        return f"jump on {a}x{b}" if on else f"last jump {a}x{b}"
     if action < OTHER_BASE:
         return f"huff {action - HUFF_BASE + 1}"
     return OTHER_NAMES[action - OTHER_BASE]
@@ -156,7 +128,40 @@ def _mask(squares: Sequence[int]) -> int:
 
 
 class DraughtsEncoding(Encoding[Rules, Action, DraughtsView]):
-    """Eight planes of the 32 squares, then eleven numbers; actions as the module says."""
+    """A seat's view as 8 planes of the 32 squares and 11 numbers (267 in all); its moves as codes
+    of 278 actions (the same for every rule set), one action a hop of a piece.
+
+    **Actions**, numbered in this order:
+
+    * 0-97, a **step**: one for each square and each square diagonally next to it (``step
+      11-15``), a simple move of a man or a king, the whole move in one action;
+    * 98-169, a **last jump**: one for each square and each square a jump away (``last jump
+      11x18``), a jump that ends the move;
+    * 170-241, a **jump on**: the same pairs (``jump on 11x18``), a jump after which the same
+      piece jumps again;
+    * 242-273, a **huff** of each square 1-32 (``huff 14``, the huffing rule);
+    * 274-277: ``offer draw``, ``accept draw``, ``decline draw``, ``resign``.
+
+    (A time running out on a clock is never a legal move, so it has no action.)
+
+    A simple move is one action.  A capture is its jumps in order, each a *jump on* but the
+    last, a *last jump*: ``11x18x25`` is ``jump on 11x18`` then ``last jump 18x25``, and the
+    environment asks the same seat for each step, masked to the steps that continue some legal
+    move.  No move's code begins another's (a code ends with an action that ends a move, and only
+    its last action does), even under the huffing rule, where a capture broken off (``11x18``)
+    is a move of its own beside the whole one (``11x18x25``).  In English draughts a piece jumps
+    only the piece next to it, so the landing squares settle which pieces a route takes: two
+    routes of the same piece differ in a landing square, and so in their codes (a king going
+    round four pieces either way from 10: ``jump on 10x17``, ``jump on 17x26`` ... or ``jump on
+    10x19`` ...).
+
+    **Observation**: square ``s`` is entry ``s - 1`` of each plane, as the board is numbered
+    (Black's men start on 1-12 and move towards 32), never turned round.  Whose pieces are whose
+    is relative to the viewer (*own* is the viewer's colour; Black for a spectator), and a
+    number says which colour the viewer plays.  While a capture's route is being given, the
+    route so far has planes of its own; the board planes show the position before the move.
+    Counts are scaled into [0, 1].
+    """
 
     game: ClassVar = GAME
 

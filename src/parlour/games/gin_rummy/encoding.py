@@ -11,9 +11,9 @@ import numpy as np
 from parlour.core.protocol import AnyGame
 from parlour.envs.encoding import Encoding, Observation
 from parlour.games.gin_rummy import notation
-from parlour.games.gin_rummy.deck import CARDS, INDEX, mask_of
+from parlour.games.gin_rummy.deck import CARDS, INDEX, bits
 from parlour.games.gin_rummy.game import GAME
-from parlour.games.gin_rummy.melds import deadwood
+from parlour.games.gin_rummy.melds import arrange
 from parlour.games.gin_rummy.moves import (
     Act,
     BestLayOff,
@@ -48,6 +48,7 @@ MOST_BOXES = 20
 
 PLANES: tuple[tuple[str, str], ...] = (
     ("hand", "own cards"),
+    ("melded", "own cards in melds of their best arrangement (least deadwood; the rest are deadwood)"),
     ("other_known", "cards the opponent is known to hold (taken from the pile and not discarded "
                     "since; its whole hand once both hands are face up after a knock)"),
     ("pile", "every card in the face-up discard pile"),
@@ -123,7 +124,7 @@ def pile_history(view: GinView, other: int) -> tuple[list[int], list[int], list[
 
 
 class GinRummyEncoding(Encoding[Rules, Move, GinView]):
-    """A seat's view as 598 numbers, its moves as 213 actions (for every rule set).
+    """A seat's view as 650 numbers, its moves as 213 actions (for every rule set).
 
     **Actions**, one number a move:
 
@@ -138,7 +139,7 @@ class GinRummyEncoding(Encoding[Rules, Move, GinView]):
     goes on the one meld the engine puts it on (``layoff.fits``: a run before a set), so neither
     leaves a choice to encode.
 
-    **Observation**: eleven planes of 52 cards (1 where a card is in it), then 26 numbers; seats are
+    **Observation**: twelve planes of 52 cards (1 where a card is in it), then 26 numbers; seats are
     relative (*own* is the seat whose view it is, *other* the opponent; a spectator sees seat 0's
     side with no hand).  Counts are scaled into [0, 1] and clipped there.
     """
@@ -167,8 +168,12 @@ class GinRummyEncoding(Encoding[Rules, Move, GinView]):
         planes = out[:52 * len(PLANES)].reshape(len(PLANES), 52)
         own = 0 if view.seat is None else view.seat
         other = 1 - own
+        arrangement = None
         if view.hand:
-            planes[PLANE["hand"], [c.index for c in view.hand]] = 1
+            hand = [c.index for c in view.hand]
+            planes[PLANE["hand"], hand] = 1
+            arrangement = arrange(sum(1 << c for c in hand))
+            planes[PLANE["melded"], [c for meld in arrangement.melds for c in bits(meld)]] = 1
         if view.known[other]:
             planes[PLANE["other_known"], [c.index for c in view.known[other]]] = 1
         if view.pile:
@@ -201,8 +206,8 @@ class GinRummyEncoding(Encoding[Rules, Move, GinView]):
         out[at["stock"]] = min(view.stock_size / FULL_STOCK, 1)
         out[at["hand_sizes"]] = view.hand_sizes[own] / 11
         out[at["hand_sizes"] + 1] = view.hand_sizes[other] / 11
-        if view.hand:
-            out[at["deadwood"]] = min(deadwood(mask_of(view.hand)) / MOST_DEADWOOD, 1)
+        if arrangement is not None:
+            out[at["deadwood"]] = min(arrangement.deadwood / MOST_DEADWOOD, 1)
         out[at["scores"]] = min(view.scores[own] / rules.target, 1)
         out[at["scores"] + 1] = min(view.scores[other] / rules.target, 1)
         out[at["boxes"]] = min(view.boxes[own] / MOST_BOXES, 1)

@@ -1,17 +1,5 @@
-"""Shut the Box for the learning environments (:mod:`parlour.envs.encoding`).
-
-**Actions** (71, the same for every rule set): ``0`` throws one die, ``1`` throws two, and
-``2 + i`` flips the tiles of :data:`FLIP_MASKS[i] <FLIP_MASKS>`: every set of tiles of the
-largest box (12 tiles) adding up to a throw (12 at most), ordered by bit mask (tile ``t`` is
-bit ``t - 1``), so 2 flips tile 1, 3 tile 2, 4 tiles 2+1, 5 tile 3 ...  In the long game the
-uncovering player's flips use the same codes.  A code is a function of the move alone
-(:func:`action_of`, and back :func:`move_of`).
-
-**Observations**: a seat's view, seats taken in turn from the observing seat (its own first):
-every board's covered tiles, the tiles it may flip, each seat's status, dice, score, total, wins
-and balance, and the round.  Scores and money are scaled into [0, 1] by the rules' bounds
-(:meth:`ShutTheBoxEncoding.fields` says how, field by field).
-"""
+"""Shut the Box for the learning environments: ``ShutTheBoxEncoding`` (its docstring is the game's
+section of ``docs/envs.md``)."""
 
 from __future__ import annotations
 
@@ -65,7 +53,21 @@ def move_of(action: int) -> Move:
 
 
 class ShutTheBoxEncoding(Encoding[Rules, Move, ShutTheBoxView]):
-    """Shut the Box's observations and action codes for one rule set and player count."""
+    """A seat's view as numbers, its moves as 71 actions (the same for every rule set).
+
+    **Actions**, one number a move, a function of the move alone (`action_of`, and back `move_of`):
+
+    * 0 throws one die, 1 throws two;
+    * 2-70 flip a set of tiles: every set of tiles of the largest box (12 tiles) adding up to a
+      throw (2 to 12, or 1 to 6 with one die), ordered by bit mask (tile t is bit t - 1): 2 flips
+      tile 1, 3 tile 2, 4 tiles 2+1, 5 tile 3, 6 tiles 3+1 ... 70 tile 12 (`FLIP_MASKS`).  The long
+      game's uncovering player flips with the same actions.
+
+    **Observation**: seats are taken in turn from the observing seat (its own first; a spectator
+    sees seat 0's side).  Every board's covered tiles (one board in the long game), the tiles the
+    seat may flip now, each seat's status, throw, score, total, rounds won and money, and the round.
+    Scores and money are scaled into [0, 1] by the rules' bounds, as each field says.
+    """
 
     game: ClassVar[AnyGame] = GAME
 

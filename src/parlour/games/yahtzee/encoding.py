@@ -1,18 +1,5 @@
-"""Yahtzee for the learning environments (:mod:`parlour.envs.encoding`).
-
-**Actions** (223, the same for every rule set): ``0`` to ``209`` roll, keeping one of the 210
-multisets of at most four dice (:data:`KEEPS`, fewest dice first, then lowest values first, as
-the engine lists rolls: ``0`` keeps nothing, which is also the turn's first roll; ``1`` keeps a
-1, ... ``6`` keeps a 6, ``7`` keeps 1 1 ...), so each multiset of kept dice has one code
-whichever dice show it; ``210 + i`` scores the dice in box ``i`` of the card (ones to chance).
-Extra Yahtzees (either joker rule) and five of a kind as a full house are scored with the same
-thirteen box actions.  A code is a function of the move alone (:func:`action_of`, and back
-:func:`move_of`).
-
-**Observations**: every card (the observing seat's first, then the seats after it in turn),
-the dice, the rolls used, what the dice would score in each box now, the turn and whose it is.
-Scores are scaled into [0, 1] by their largest possible values.
-"""
+"""Yahtzee for the learning environments: ``YahtzeeEncoding`` (its docstring is the game's section
+of ``docs/envs.md``)."""
 
 from __future__ import annotations
 
@@ -78,7 +65,22 @@ def move_of(action: int) -> Move:
 
 
 class YahtzeeEncoding(Encoding[Rules, Move, YahtzeeView]):
-    """Yahtzee's observations and action codes for one rule set and player count."""
+    """A seat's view as numbers, its moves as 223 actions (the same for every rule set).
+
+    **Actions**, one number a move, a function of the move alone (`action_of`, and back `move_of`):
+
+    * 0-209 roll, keeping one of the 210 multisets of at most four dice (`KEEPS`: fewest dice
+      first, then lowest values first, as the engine lists rolls): 0 keeps nothing (also the turn's
+      first roll), 1 keeps a 1 ... 6 keeps a 6, 7 keeps 1 1 ... 209 keeps 6 6 6 6.  A multiset of
+      kept dice has one action whichever dice show it;
+    * 210-222 score the dice in a box, ones to chance in card order.  Extra Yahtzees (either joker
+      rule) and five of a kind as a full house score with the same thirteen actions.
+
+    **Observation**: every card (the observing seat's first, then the seats after it in turn; a
+    spectator sees seat 0's side), the dice on the table, the rolls used, the boxes the dice may go
+    in now and what they would score there, the turn and whose it is.  Scores are scaled into
+    [0, 1] by the most each can be.
+    """
 
     game: ClassVar[AnyGame] = GAME
 
