@@ -35,7 +35,11 @@ def mask_reader(case: Any) -> Callable[[Any, dict[str, Any]], Any]:
     import numpy as np
 
     encoding = registry.get(case.game).encoding(case.rules, case.players)
-    board = np.array([encoding.action_name(a) not in TALK for a in range(encoding.actions)], dtype=np.int8)
+    names = [encoding.action_name(a) for a in range(encoding.actions)]
+    missing = set(TALK) - set(names)
+    if missing:
+        raise SystemExit(f"{case.game}: no action named {sorted(missing)}: update envs.TALK")
+    board = np.array([name not in TALK for name in names], dtype=np.int8)
 
     def on_board(observation: Any, info: dict[str, Any]) -> Any:
         return observation["action_mask"] * board
