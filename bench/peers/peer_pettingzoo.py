@@ -4,7 +4,7 @@ with its classic games, Shimmy with OpenSpiel).
     /tmp/parlour-peers/pettingzoo/bin/python bench/peers/peer_pettingzoo.py [--budget SECONDS]
 
 Environment steps a second of PettingZoo AEC environments, whole random games by
-``peerkit.aec_games`` (the loop Parlour's environments run in ``envs.py``):
+``peerkit.aec_games`` (the loop Parlour's environments run in ``ours_envs.py``):
 
 * PettingZoo's own ``gin_rummy_v4`` (classic, built on RLCard's game), its mask in the
   observation;

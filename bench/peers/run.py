@@ -2,7 +2,7 @@
 
     python bench/peers/run.py --setup     # once: a throwaway virtual environment for each peer
     python bench/peers/run.py [--budget SECONDS] [--json FILE] [--load FILE]
-    python bench/peers/run.py --envs [...]  # the learning environments (envs.py, peer_pettingzoo.py)
+    python bench/peers/run.py --envs [...]  # the learning environments (ours_envs.py, peer_pettingzoo.py)
 
 The peers never become dependencies of Parlour (``pip install .[peers]`` names them, but
 pydraughts and py-draughts both import as ``draughts``): ``--setup`` makes one virtual
@@ -27,9 +27,8 @@ HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent)]  # peerkit and ours; bench/ for bench_gin_melds
 
 import ours  # noqa: E402
+import ours_envs  # noqa: E402
 from bench_gin_melds import played_hands, random_hands, texts  # noqa: E402
-
-import envs  # noqa: E402
 
 PEERS = {
     "openspiel": ("open-spiel==2.0.2", "peer_openspiel.py"),
@@ -100,15 +99,15 @@ def measure(venvs: Path, budget: float) -> dict[str, Any]:
 
 
 def measure_envs(venvs: Path, budget: float) -> dict[str, Any]:
-    """The learning environments: the peers' (``peer_pettingzoo.py``), then Parlour's (``envs.py``)."""
+    """The learning environments: the peers' (``peer_pettingzoo.py``), then Parlour's (``ours_envs.py``)."""
     peers = run_peer(venvs, "pettingzoo", ["--budget", str(budget)])
     print("measuring Parlour's environments ...", file=sys.stderr)
     import numpy
 
     machine = (f"{platform.machine()}, {_cpu()}, {_cores()} cores; CPython {platform.python_version()}, "
                f"NumPy {numpy.__version__}")
-    return {"kind": "envs", "machine": machine, "budget": budget, "parlour": envs.random_env_games(budget),
-            "peers": peers}
+    return {"kind": "envs", "machine": machine, "budget": budget,
+            "parlour": ours_envs.random_env_games(budget), "peers": peers}
 
 
 def _cpu() -> str:
@@ -244,7 +243,7 @@ def main() -> int:
     if args.json:
         args.json.write_text(json.dumps(m, indent=2))
     if m.get("kind") == "envs":
-        print(envs.table(m))
+        print(ours_envs.table(m))
         return 0
     versions = ", ".join(f"{name} {peer['version']}" for name, peer in m["peers"].items())
     print(f"Machine: {m['machine']}. Peers: {versions}.\n")

@@ -1,5 +1,5 @@
 """Parlour's side of the learning-environments benchmark (imported by ``run.py --envs``, in the
-project's own Python; ``python bench/peers/envs.py [--budget SECONDS]`` prints its JSON alone).
+project's own Python; ``python bench/peers/ours_envs.py [--budget SECONDS]`` prints its JSON alone).
 
 Environment steps a second of :func:`parlour.envs.aec` for every benchmark case of ``ours.py``
 (the same rules and player counts as the engines' rows), whole random games by the loop every
