@@ -27,6 +27,7 @@ class HandClock:
     def __init__(self, start: float = 1_000_000.0) -> None:
         self.t = start
         self.moved = asyncio.Event()
+        self.hub: Hub | None = None
 
     def now(self) -> float:
         return self.t
@@ -38,11 +39,16 @@ class HandClock:
             await self.moved.wait()
 
     async def advance(self, seconds: float) -> None:
-        """Move the time on, and let every task that was waiting for it run."""
+        """Move the time on, and let every task that was waiting for it run (their writes to the
+        database, in worker threads, included)."""
         self.t += seconds
         self.moved.set()
-        for _ in range(5):
-            await asyncio.sleep(0)
+        while True:
+            for _ in range(5):
+                await asyncio.sleep(0)
+            if self.hub is None or not self.hub.db.pending:
+                return
+            await asyncio.sleep(0.002)  # a write in a worker thread: wait for it
 
 
 def run(test: Callable[[], Awaitable[None]]) -> None:
@@ -52,14 +58,16 @@ def run(test: Callable[[], Awaitable[None]]) -> None:
 async def people_table(hub: Hub, base: float = 60, increment: float = 5) -> tuple[LiveTable, int, int]:
     """A draughts table for two people on a clock (Black is seat 1: no coin toss); the seats of
     Black and White."""
-    code, _ = hub.create("draughts", {"colours": "first-black"}, [{}, {}], True,
+    code, _ = await hub.create("draughts", {"colours": "first-black"}, [{}, {}], True,
                          [{"seat": 0, "name": "Ann"}, {"seat": 1, "name": "Bob"}],
                          {"base": base, "increment": increment})
     return hub.get(code), 0, 1
 
 
 def hub_on(path: Path, hand: HandClock) -> Hub:
-    return Hub(Storage(f"sqlite:///{path / 'parlour.sqlite3'}"), bot_delay=0, now=hand.now, sleep=hand.sleep)
+    hand.hub = Hub(Storage(f"sqlite:///{path / 'parlour.sqlite3'}"), bot_delay=0, now=hand.now,
+                   sleep=hand.sleep)
+    return hand.hub
 
 
 def left(table: LiveTable) -> list[float]:
@@ -76,7 +84,7 @@ def test_the_clock_counts_down_for_the_side_to_move_and_adds_the_increment(tmp_p
         assert left(table) == [60, 60]
         await hand.advance(10)
         assert left(table) == [50, 60]  # only Black's time runs
-        hub.act(table, frozenset({black}), black, "11-15")
+        await hub.act(table, frozenset({black}), black, "11-15")
         assert left(table) == [55, 60]  # 60 - 10 + 5
         await hand.advance(7)
         assert left(table) == [55, 53]
@@ -92,7 +100,7 @@ def test_the_flag_falls_by_the_timer_with_nobody_moving_and_a_late_move_is_refus
         hub = hub_on(tmp_path, hand)
         await hub.start()
         table, black, white = await people_table(hub, base=30, increment=0)
-        hub.act(table, frozenset({black}), black, "11-15")
+        await hub.act(table, frozenset({black}), black, "11-15")
         await hand.advance(29.9)
         assert not table.over
         await hand.advance(0.2)  # nobody moves: the server's timer notices
@@ -102,7 +110,7 @@ def test_the_flag_falls_by_the_timer_with_nobody_moving_and_a_late_move_is_refus
         assert left(table) == [30, 0]
         assert table.clock is not None and table.clock.running is None
         with pytest.raises(RequestError) as refused:
-            hub.act(table, frozenset({white}), white, "23-19")
+            await hub.act(table, frozenset({white}), white, "23-19")
         assert refused.value.code == "time"
         assert "the time ran out" in refused.value.message
         assert "Bob (White) ran out of time" in refused.value.message
@@ -120,7 +128,7 @@ def test_the_next_game_at_the_table_starts_both_clocks_afresh(tmp_path: Path) ->
         table, _, white = await people_table(hub, base=10, increment=0)
         await hand.advance(11)
         assert table.over and left(table) == [0, 10]
-        hub.again(table, frozenset({white}))
+        await hub.again(table, frozenset({white}))
         assert not table.over and left(table) == [10, 10]
         await hand.advance(4)
         assert left(table) == [6, 10]  # Ann plays Black again (first-black): her time runs
@@ -136,7 +144,7 @@ def test_a_move_arriving_after_the_time_ran_out_is_refused_even_before_the_timer
         table, black, _ = await people_table(hub, base=5, increment=0)
         hand.t += 6  # the move arrives before the timer task has had a turn
         with pytest.raises(RequestError) as refused:
-            hub.act(table, frozenset({black}), black, "11-15")
+            await hub.act(table, frozenset({black}), black, "11-15")
         assert refused.value.code == "time"
         assert table.over and table.seq == 1
         assert table.shared_part()["result"] == "Bob (White) wins: Ann (Black) ran out of time."
@@ -149,12 +157,12 @@ def test_the_clock_waits_for_the_second_person_to_sit_down(tmp_path: Path) -> No
         hand = HandClock()
         hub = hub_on(tmp_path, hand)
         await hub.start()
-        code, _ = hub.create("draughts", {"colours": "first-black"}, [{}, {}], True,
+        code, _ = await hub.create("draughts", {"colours": "first-black"}, [{}, {}], True,
                              [{"seat": 0, "name": "Ann"}], {"base": 60, "increment": 0})
         table = hub.get(code)
         await hand.advance(100)
         assert not table.over and left(table) == [60, 60]
-        hub.claim(code, 1, "Bob")
+        await hub.claim(code, 1, "Bob")
         await hand.advance(20)
         assert left(table) == [40, 60]
         await hub.stop()
@@ -169,7 +177,7 @@ def test_the_clock_is_kept_across_a_restart_not_charging_the_time_the_server_was
         table, black, white = await people_table(hub, base=60, increment=2)
         code = table.code
         await hand.advance(10)
-        hub.act(table, frozenset({black}), black, "11-15")  # Black: 52
+        await hub.act(table, frozenset({black}), black, "11-15")  # Black: 52
         await hand.advance(15)  # White has used 15
         await hub.stop()
 
@@ -180,7 +188,7 @@ def test_the_clock_is_kept_across_a_restart_not_charging_the_time_the_server_was
         assert left(table) == [52, 45]
         await hand.advance(5)
         assert left(table) == [52, 40]
-        again.act(table, frozenset({white}), white, "22-18")
+        await again.act(table, frozenset({white}), white, "22-18")
         assert left(table) == [52, 42]
         await again.stop()
     run(test)
@@ -193,7 +201,7 @@ def test_after_a_crash_the_turn_starts_again_from_the_time_it_began_with(tmp_pat
         await hub.start()
         table, black, _ = await people_table(hub, base=60, increment=0)
         code = table.code
-        hub.act(table, frozenset({black}), black, "11-15")
+        await hub.act(table, frozenset({black}), black, "11-15")
         await hand.advance(20)  # White thinks; then the server dies without saving anything
         assert table.clock is not None and table.clock.task is not None
         hub.running = False
@@ -211,7 +219,7 @@ def test_a_bot_on_a_clock_plays_and_its_time_runs(tmp_path: Path) -> None:
         hand = HandClock()
         hub = hub_on(tmp_path, hand)
         await hub.start()
-        code, _ = hub.create("draughts", {"colours": "second-black"}, [{}, {"bot": "random"}], True,
+        code, _ = await hub.create("draughts", {"colours": "second-black"}, [{}, {"bot": "random"}], True,
                              [{"seat": 0, "name": "Ann"}], {"base": 60, "increment": 1})
         table = hub.get(code)
         for _ in range(100):

@@ -55,7 +55,7 @@ from schemathesis.specs.openapi.checks import (
 from serverkit import create_table
 
 from parlour.server.app import create_app
-from parlour.server.tables import game_catalogue
+from parlour.server.catalogue import game_catalogue
 
 LONG = os.environ.get("PARLOUR_LONG", "") not in ("", "0")
 EXAMPLES = 400 if LONG else 30

@@ -505,6 +505,34 @@ def served(tmp_path: Path) -> Iterator[Served]:
         server.stop()
 
 
+def test_text_that_is_not_unicode_is_refused_by_a_real_server_without_a_traceback(served: Served) -> None:
+    """A lone surrogate (valid JSON, but no UTF-8 can carry it): as a token, an ``auth`` error and
+    the connection closed with 4401; as a move, refused and named back (escaped), the connection kept."""
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    created = served.api("/api/tables", {"game": "draughts", "seats": [{"bot": None}, {"bot": "random"}],
+                                         "join": [{"seat": 0, "name": "Ann"}]})
+    url = f"ws://127.0.0.1:{served.port}/ws/{created['code']}"
+    with connect(url, open_timeout=10) as ws:
+        ws.send('{"type": "hello", "tokens": ["\\ud800"]}')
+        assert json.loads(ws.recv(timeout=10))["code"] == "auth"
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv(timeout=10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
+    with connect(url, open_timeout=10) as ws:
+        ws.send(json.dumps({"type": "hello", "tokens": [created["tokens"]["0"]]}))
+        ws.send('{"type": "move", "move": "\\ud800"}')
+        ws.send(json.dumps({"type": "ping"}))
+        answers = []
+        while not answers or answers[-1]["type"] != "pong":
+            answers.append(json.loads(ws.recv(timeout=10)))
+        errors = [m for m in answers if m["type"] == "error"]
+        assert len(errors) == 1 and errors[0]["refused"]["move"] == "\ud800", answers
+    log = served.stop()
+    assert "Traceback" not in log, log
+
+
 PACE_BURST, PACE_RATE = 30, 10.0
 """Messages a fuzzing connection to the real server sends at once, then a second."""
 

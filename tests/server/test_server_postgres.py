@@ -71,14 +71,20 @@ class Cluster:
     def start(self) -> None:
         self.run("initdb", "--no-sync", "--auth=trust", "--username=postgres", "--encoding=UTF8",
                  "--locale=C", f"--pgdata={self.data}")
+        self.serve()
+
+    def serve(self) -> None:
+        """Start the server on the cluster made by :meth:`start` (again, after :meth:`stop`)."""
         options = (f"-p {self.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories={self.folder}"
                    " -c fsync=off -c synchronous_commit=off -c full_page_writes=off")
         self.run("pg_ctl", "start", "--wait", "--timeout=30", f"--pgdata={self.data}",
                  f"--log={self.log}", f"--options={options}")
 
-    def stop(self) -> None:
+    def stop(self, mode: str = "immediate") -> None:
+        """Stop the server: at once (``immediate``, a crash: with this cluster's
+        ``synchronous_commit=off``, the last commits may be lost) or ``fast`` (an orderly shutdown)."""
         if (self.data / "postmaster.pid").exists():  # started, even if it never became ready
-            self.run("pg_ctl", "stop", "--mode=immediate", "--wait", f"--pgdata={self.data}")
+            self.run("pg_ctl", "stop", f"--mode={mode}", "--wait", f"--pgdata={self.data}")
 
     def url(self, database: str) -> str:
         return f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/{database}"

@@ -39,7 +39,8 @@ def test_a_token_cannot_move_another_seat_even_on_that_seats_turn(client: TestCl
         for seat in (1, True, "1", 1.0, [1]):  # Bob's seat, however it is written
             ann.send({"type": "move", "move": move, "seat": seat, "seq": state["seq"]})
             error = ann.error()
-            assert error["code"] == "seat" and "not sitting in seat" in error["message"], error
+            assert error["code"] == "seat" and ("not sitting in seat" in error["message"]
+                                                or "there is no seat" in error["message"]), error
             assert ann.sync()["seq"] == state["seq"]
         ann.send({"type": "hint", "seat": 1})
         assert ann.error() == {"type": "error", "code": "seat", "message": "hints are only for your own seat"}
@@ -87,6 +88,25 @@ def test_one_foreign_token_refuses_the_whole_hello(client: TestClient, order: st
     for code, tokens in ((code_a, tokens_a), (code_b, tokens_b)):
         with client.websocket_connect(f"/ws/{code}") as ws:
             assert hello(ws, [tokens["1"]]).state["you"] == [1]  # type: ignore[index]
+
+
+def test_a_token_that_is_not_unicode_text_is_an_auth_error(client: TestClient) -> None:
+    """A lone surrogate (valid JSON, not encodable text) is a token like any other that opens nothing,
+    and a move made of one is refused with the move named (the connection carries on)."""
+    code, tokens = create_table(client, TWO, [{"seat": 0, "name": "Ann"}, {"seat": 1, "name": "Bob"}])
+    with client.websocket_connect(f"/ws/{code}") as ws:
+        ws.send_text('{"type": "hello", "tokens": ["\\ud800"]}')
+        error = ws.receive_json()
+        assert error["code"] == "auth" and "not for a seat" in error["message"], error
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4401
+    with client.websocket_connect(f"/ws/{code}") as ws:
+        ann = hello(ws, [tokens["0"]])
+        ws.send_text('{"type": "move", "move": "\\ud800", "seq": 0}')
+        error = ann.error()
+        assert error["code"] in ("invalid", "illegal") and error["refused"]["move"] == "\ud800", error
+        assert ann.sync()["seq"] == 0
 
 
 def test_codes_are_case_insensitive_but_tokens_are_not(client: TestClient) -> None:

@@ -16,17 +16,21 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from sqlalchemy.exc import DBAPIError
 
 from parlour.core import registry
 from parlour.core.errors import ParlourError, UnknownGameError
 from parlour.core.options import options
 from parlour.server import takebacks
+from parlour.server.catalogue import game_catalogue
+from parlour.server.dbwork import UNAVAILABLE, unavailable
 from parlour.server.limits import BodyLimit, Limits, Verdict, rate_error
 from parlour.server.live import Connection, LiveTable, RequestError
 from parlour.server.markdown import to_html
+from parlour.server.records import Reviews, export
 from parlour.server.replay import game_steps
-from parlour.server.storage import Storage
-from parlour.server.tables import Hub, game_catalogue
+from parlour.server.storage import TIMEOUT, Storage
+from parlour.server.tables import Hub
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 MAX_MESSAGE = 4096
@@ -146,6 +150,12 @@ class ErrorOut(BaseModel):
     detail: str
 
 
+class HealthOut(BaseModel):
+    ok: bool = Field(description="whether the database answers")
+    database: str = Field(description="the database's kind: sqlite or postgresql")
+    detail: str = Field(description="a sentence: that the database answers, or why not")
+
+
 ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": ErrorOut}, 404: {"model": ErrorOut}, 409: {"model": ErrorOut},
 }
@@ -157,11 +167,14 @@ JSON_ERRORS: dict[int | str, dict[str, Any]] = {
 """``ERRORS`` for a route whose own answer is not JSON (its errors still are)."""
 
 
-def create_app(db_url: str, bot_delay: float = 0.8, limits: Limits = Limits()) -> FastAPI:  # noqa: B008
+def create_app(db_url: str, bot_delay: float = 0.8, limits: Limits = Limits(),  # noqa: B008
+               db_timeout: float = TIMEOUT) -> FastAPI:
     """The Parlour web app on the database at ``db_url`` (any SQLAlchemy URL); ``limits``: what one
-    client may send (:mod:`parlour.server.limits`)."""
-    storage = Storage(db_url)
+    client may send (:mod:`parlour.server.limits`); ``db_timeout``: how long a write waits for
+    SQLite's lock held by another program before it is refused (``unavailable``)."""
+    storage = Storage(db_url, timeout=db_timeout)
     hub = Hub(storage, bot_delay=bot_delay)
+    reviews = Reviews(hub)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -180,6 +193,11 @@ def create_app(db_url: str, bot_delay: float = 0.8, limits: Limits = Limits()) -
     @app.exception_handler(RequestError)
     async def request_error(request: Request, exc: RequestError) -> JSONResponse:
         return JSONResponse({"detail": exc.message}, status_code=exc.status)
+
+    @app.exception_handler(DBAPIError)
+    async def database_error(request: Request, exc: DBAPIError) -> JSONResponse:
+        """A read on the event loop (a table not in memory, an export) the database failed."""
+        return JSONResponse({"detail": unavailable(exc).message}, status_code=503)
 
     @app.exception_handler(ParlourError)
     async def parlour_error(request: Request, exc: ParlourError) -> JSONResponse:
@@ -220,11 +238,20 @@ def create_app(db_url: str, bot_delay: float = 0.8, limits: Limits = Limits()) -
                 "options": [o.to_json() for o in options(game.rules_type)],
                 "html": to_html(document, shift=1)}
 
+    @app.get("/api/health", response_model=HealthOut, responses={503: {"model": HealthOut}},
+             tags=["server"])
+    async def health() -> JSONResponse:
+        """Whether the database answers (200) or not (503), for a proxy or a supervisor."""
+        why = await hub.db.health()
+        body = {"ok": why is None, "database": storage.engine.dialect.name,
+                "detail": why or "the database answers"}
+        return JSONResponse(body, status_code=200 if why is None else 503)
+
     @app.post("/api/tables", response_model=TableCreated, status_code=201, responses=ERRORS,
               tags=["tables"])
     async def create_table(body: TableIn) -> dict[str, Any]:
         """Open a table: the game, its house rules, who sits where (people or bots)."""
-        code, tokens = hub.create(body.game, body.rules, [s.model_dump() for s in body.seats],
+        code, tokens = await hub.create(body.game, body.rules, [s.model_dump() for s in body.seats],
                                   body.hints, [j.model_dump() for j in body.join],
                                   body.clock.model_dump() if body.clock else None)
         return {"code": code, "url": f"/t/{code}", "tokens": {str(k): v for k, v in tokens.items()}}
@@ -233,8 +260,8 @@ def create_app(db_url: str, bot_delay: float = 0.8, limits: Limits = Limits()) -
     async def list_tables() -> list[dict[str, Any]]:
         """The tables still being played (up to 50), then the finished ones (up to 20), each
         most recently active first."""
-        playing = hub.storage.table_codes(playing_only=True, limit=50)
-        finished = [c for c in hub.storage.table_codes(limit=70) if c not in playing][:20]
+        playing = await hub.db.read(hub.storage.table_codes, playing_only=True, limit=50)
+        finished = [c for c in await hub.db.read(hub.storage.table_codes, limit=70) if c not in playing][:20]
         out = []
         for code in playing + finished:
             with contextlib.suppress(RequestError, ParlourError):
@@ -251,7 +278,7 @@ def create_app(db_url: str, bot_delay: float = 0.8, limits: Limits = Limits()) -
     async def export_game(code: str, game_no: int | None = None) -> PlainTextResponse:
         """A game at the table in its game's file format (PDN for draughts): the current game,
         or ``game_no``.  A game with hidden cards only once it is over."""
-        exported, filename = hub.export(code, game_no)
+        exported, filename = export(hub, code, game_no)
         return PlainTextResponse(exported.text, media_type=exported.media_type,
                                  headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
@@ -261,7 +288,7 @@ def create_app(db_url: str, bot_delay: float = 0.8, limits: Limits = Limits()) -
         ``{"code", "game_no", "moves", "mistakes": [...]}`` for draughts, each mistake with its
         ``ply``, PDN ``move`` number, ``colour``, ``played``, ``better``, ``loss`` and ``why``.
         It takes about half a second a move the first time."""
-        return await hub.review(code, game_no)
+        return await reviews.review(code, game_no)
 
     @app.get("/api/tables/{code}/replay", responses=ERRORS, tags=["tables"])
     async def replay_game(code: str, game_no: int | None = None, live: bool = False) -> dict[str, Any]:
@@ -274,7 +301,7 @@ def create_app(db_url: str, bot_delay: float = 0.8, limits: Limits = Limits()) -
               tags=["tables"])
     async def claim_seat(code: str, seat: int, body: ClaimIn) -> dict[str, Any]:
         """Sit in a free person's seat; the token returned is the seat's secret."""
-        return {"seat": seat, "token": hub.claim(code, seat, body.name)}
+        return {"seat": seat, "token": await hub.claim(code, seat, body.name)}
 
     # ---- the table socket ----------------------------------------------------------
     @app.websocket("/ws/{code}")
@@ -285,6 +312,9 @@ def create_app(db_url: str, bot_delay: float = 0.8, limits: Limits = Limits()) -
             held = await _hello(ws, hub, table)
         except RequestError as exc:
             await _refuse(ws, exc)
+            return
+        except DBAPIError as exc:  # reading the table failed
+            await _refuse(ws, unavailable(exc))
             return
         except (WebSocketDisconnect, TimeoutError):
             return
@@ -350,13 +380,14 @@ async def _hello(ws: WebSocket, hub: Hub, table: LiveTable) -> frozenset[int]:
     tokens = message.get("tokens", [])
     if not isinstance(tokens, list) or len(tokens) > 16:
         raise RequestError("bad-request", "tokens must be a list of at most 16 seat tokens")
-    return hub.held_by(table, tokens)
+    return await hub.held_by(table, tokens)
 
 
 async def _refuse(ws: WebSocket, exc: RequestError) -> None:
     with contextlib.suppress(Exception):
         await ws.send_json({"type": "error", "code": exc.code, "message": exc.message})
-        await ws.close(code=4404 if exc.status == 404 else 4401 if exc.code == "auth" else 4400)
+        await ws.close(code=4404 if exc.status == 404 else 4401 if exc.code == "auth"
+                       else 1013 if exc.code == UNAVAILABLE else 4400)  # 1013: try again later
 
 
 def _decode(raw: str | None) -> dict[str, Any]:
@@ -384,23 +415,24 @@ async def _handle(hub: Hub, table: LiveTable, conn: Connection, raw: str | None)
         message = _decode(raw)
         kind = message["type"]
         if kind == "move":
-            hub.act(table, conn.seats, message.get("seat"), message.get("move"), message.get("seq"),
+            await hub.act(table, conn.seats, message.get("seat"), message.get("move"), message.get("seq"),
                     message.get("game_no"), message.get("rows"))
             return True
         elif kind == "hint":
             conn.send(await hub.hint(table, conn.seats, message.get("seat")))
         elif kind == "again":
-            hub.again(table, conn.seats)
+            await hub.again(table, conn.seats)
             return True
         elif kind == "takeback":
-            return takebacks.handle(hub, table, conn.seats, message)
+            return await takebacks.handle(hub, table, conn.seats, message)
         elif kind == "ping":
             conn.send({"type": "pong"})
         elif kind == "hello":
             raise RequestError("bad-request", "this connection has already said hello")
         else:
             raise RequestError("bad-request", f"unknown message type {kind[:40]!r}")
-    except RequestError as exc:
+    except (RequestError, DBAPIError) as failed:
+        exc = failed if isinstance(failed, RequestError) else unavailable(failed)
         answer: dict[str, Any] = {"type": "error", "code": exc.code, "message": exc.message}
         if message.get("type") == "move":
             answer["refused"] = {"move": str(message.get("move"))[:200], "seq": message.get("seq")}

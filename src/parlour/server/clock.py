@@ -18,6 +18,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from parlour.server.dbwork import UNAVAILABLE, Backoff
 from parlour.server.live import LiveTable, RequestError
 from parlour.server.storage import ClockRow
 
@@ -144,10 +145,10 @@ class Timekeeper:
         self.sleep = sleep
 
     # ---- a table's clock ----------------------------------------------------------
-    def create(self, table: LiveTable, base: float, increment: float) -> None:
+    async def create(self, table: LiveTable, base: float, increment: float) -> None:
         table.clock = Clock.new(base, increment, len(table.seats), self.now)
         table.clock.game_no = table.game_no
-        self.hub.storage.save_clock(table.id, table.clock.row())
+        await self.hub.db.write(self.hub.storage.save_clock, table.id, table.clock.row())
 
     def load(self, table: LiveTable) -> None:
         """The table's clock as the database keeps it (if it has one)."""
@@ -182,14 +183,18 @@ class Timekeeper:
             return None
         return actors[0]
 
-    def follow(self, table: LiveTable) -> None:
+    async def follow(self, table: LiveTable) -> None:
         """After a change at the table: pass the turn on the clock, keep it, and watch the
-        running time."""
+        running time.  Needs the table's lock.  If the database fails to keep the clock, it runs
+        on in memory (and is kept at the next change)."""
         clock = table.clock
         if clock is None:
             return
         if clock.turn(self.due(table), table.game_no, table.rows):
-            self.hub.storage.save_clock(table.id, clock.row())
+            try:
+                await self.hub.db.write(self.hub.storage.save_clock, table.id, clock.row())
+            except RequestError as exc:
+                log.warning("the clock of table %s was not kept: %s", table.code, exc.message)
         watching = clock.task is not None and not clock.task.done()
         if watching and clock.task is not asyncio.current_task():
             clock.task.cancel()
@@ -199,16 +204,23 @@ class Timekeeper:
     async def _watch(self, table: LiveTable) -> None:
         clock = table.clock
         assert clock is not None
+        retry = Backoff()
         while clock.running is not None:
             left = clock.time_left(clock.running)
             if left <= 0:
-                self.check(table)
-                return
+                try:
+                    async with table.lock:
+                        await self.check(table)
+                    return
+                except RequestError:  # the database failed to record the time-out: again soon
+                    await retry.wait()
+                    continue
             await self.sleep(left)
 
-    def check(self, table: LiveTable) -> bool:
+    async def check(self, table: LiveTable) -> bool:
         """If the running time has run out, record it (the game's ``time_out``, committed like a
-        move) and tell everyone; True if it had."""
+        move) and tell everyone; True if it had.  Needs the table's lock; raises ``RequestError``
+        (``unavailable``) if the database failed to record it."""
         clock = table.clock
         seat = None if clock is None else clock.run_out()
         if clock is None or seat is None:
@@ -217,21 +229,23 @@ class Timekeeper:
         if action is None:
             return False
         try:
-            self.hub._commit(table, seat, action)
-        except Exception:  # another server's move came first: the table has caught up
+            await self.hub._commit(table, seat, action)
+        except Exception as exc:  # another server's move came first: the table has caught up
+            if isinstance(exc, RequestError) and exc.code == UNAVAILABLE:
+                raise
             log.info("table %s: the time-out of seat %d was not recorded", table.code, seat + 1)
-            self.hub.settle(table)
+            await self.hub.settle(table)
             return False
         clock.flagged(seat)
-        self.hub.settle(table)
+        await self.hub.settle(table)
         return True
 
-    def late(self, table: LiveTable) -> str | None:
+    async def late(self, table: LiveTable) -> str | None:
         """Before a person's move: why it comes too late -- the time ran out, now or before --
-        or ``None``."""
+        or ``None``.  Needs the table's lock."""
         if table.clock is None:
             return None
-        self.check(table)
+        await self.check(table)
         if not table.over or not table.log:
             return None
         last = table.log[-1]

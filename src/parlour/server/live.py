@@ -93,7 +93,13 @@ class Connection:
         """(game number, log lines) this connection has been sent: later messages carry only new lines."""
 
     def send(self, message: dict[str, Any]) -> None:
-        self.queue.put_nowait(json.dumps(message, ensure_ascii=False))
+        text = json.dumps(message, ensure_ascii=False)
+        if not text.isascii():
+            try:
+                text.encode()
+            except UnicodeEncodeError:  # a lone surrogate a client sent (a move echoed): escaped
+                text = json.dumps(message)
+        self.queue.put_nowait(text)
 
     @property
     def viewer(self) -> int | None:
@@ -119,6 +125,8 @@ class LiveTable:
     history: list[Finished] = field(default_factory=list)
     conns: set[Connection] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+    """Held while the table changes (its write to the database, then in memory): one change at a time."""
     clock: Clock | None = None
     """The table's clock, if it is played on one (:mod:`parlour.server.clock`)."""
     rows: int = 0

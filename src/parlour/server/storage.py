@@ -14,6 +14,7 @@ so it reaches the other servers on the database exactly when the write commits
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import json
 import time
@@ -131,7 +132,7 @@ class Conflict(Exception):
 
 def hash_token(token: str) -> str:
     """Tokens are stored only as their SHA-256."""
-    return hashlib.sha256(token.encode()).hexdigest()
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()  # any str: "\ud800" too
 
 
 @dataclass(frozen=True)
@@ -186,6 +187,11 @@ class Progress:
     """(game number, position, seat, action text) after the known position, in order."""
 
 
+TIMEOUT = 5.0
+"""How long a write waits for SQLite's lock held by another program (or to connect to PostgreSQL)
+before it fails (the request is then refused as ``unavailable``)."""
+
+
 def default_url(folder: str) -> str:
     return f"sqlite:///{folder}/parlour.sqlite3"
 
@@ -193,10 +199,12 @@ def default_url(folder: str) -> str:
 class Storage:
     """The server's database."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, timeout: float = TIMEOUT) -> None:
         self.url = url
         sqlite = url.startswith("sqlite")
         kwargs: dict[str, Any] = {"connect_args": {"check_same_thread": False}} if sqlite else {}
+        if url.startswith("postgresql"):  # a server restarted: the pool's connections are dead
+            kwargs = {"pool_pre_ping": True, "connect_args": {"connect_timeout": max(1, round(timeout))}}
         # Every use below is a ``begin()`` block, which commits or rolls back itself, so the pool
         # need not roll back again when a connection comes back (a third of a move's commit time).
         self.engine: Engine = create_engine(url, pool_reset_on_return=None, **kwargs)
@@ -206,7 +214,7 @@ class Storage:
         """The PostgreSQL server processes of this storage's own connections: a notification sent
         by one of them is this server's own, already applied in memory."""
         if sqlite:
-            event.listen(self.engine, "connect", _sqlite_pragmas)
+            event.listen(self.engine, "connect", functools.partial(_sqlite_pragmas, timeout))
         if self.notifies:
             event.listen(self.engine, "connect", self._connected)
             event.listen(self.engine, "close", self._closed)
@@ -228,6 +236,11 @@ class Storage:
 
     def close(self) -> None:
         self.engine.dispose()
+
+    def ping(self) -> None:
+        """Ask the database a trivial question (``GET /api/health``); raises if it cannot answer."""
+        with self.engine.connect() as db:
+            db.execute(text("SELECT 1"))
 
     # ---- writing ------------------------------------------------------------
     def create_table(self, code: str, game: str, rules: dict[str, Any], hints: bool,
@@ -370,12 +383,12 @@ class Storage:
                         tuple(float(x) for x in json.loads(row["time_left"])), row["running"], row["since"])
 
 
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+def _sqlite_pragmas(timeout: float, dbapi_connection: Any, _record: Any) -> None:
     # WAL: readers never block the writer; synchronous=NORMAL keeps every commit
     # safe from a killed process (only a power cut could lose the last commits).
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.execute(f"PRAGMA busy_timeout={round(timeout * 1000)}")  # a write waits this long for a lock
     cursor.close()

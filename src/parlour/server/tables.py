@@ -3,7 +3,10 @@
 The :class:`Hub` is the only thing that changes a table.  Every action goes
 through :meth:`Hub._commit`: verified by the game, appended to the database and
 committed, and only then applied in memory and told to the connections, each
-receiving only what its seats may see.
+receiving only what its seats may see.  The database is written in worker threads
+(:mod:`parlour.server.dbwork`), so a slow write holds up only its own table: each
+table's changes happen one at a time, under the table's ``lock``, which every
+method that changes a table holds (those named as needing it are called with it).
 
 Several servers may share one PostgreSQL database: each write notifies the others
 (:mod:`parlour.server.fanout`), which catch the table up from the database
@@ -16,15 +19,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import random
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Iterable, Sequence
 from string import ascii_uppercase
 from typing import Any
 
-from parlour.agents import bot_descriptions, bot_names, make_bot
+from parlour.agents import make_bot
 from parlour.core import registry
 from parlour.core.errors import (
     InvalidMoveError,
@@ -32,9 +36,9 @@ from parlour.core.errors import (
     ParlourError,
 )
 from parlour.core.options import rules_from_json, rules_to_json
-from parlour.core.protocol import CHANCE, Export
-from parlour.core.record import Record
+from parlour.core.protocol import CHANCE
 from parlour.server.clock import Timekeeper, setting
+from parlour.server.dbwork import UNAVAILABLE, Backoff, DbWork
 from parlour.server.fanout import Listener
 from parlour.server.live import (
     CODE_ALPHABET,
@@ -46,7 +50,16 @@ from parlour.server.live import (
     clean_name,
     normalise_code,
 )
-from parlour.server.storage import TAKEBACK, Conflict, SeatRow, Storage, TableRow, hash_token, takeback_count
+from parlour.server.storage import (
+    TAKEBACK,
+    Conflict,
+    Progress,
+    SeatRow,
+    Storage,
+    TableRow,
+    hash_token,
+    takeback_count,
+)
 
 log = logging.getLogger("parlour.server")
 
@@ -82,18 +95,18 @@ class Hub:
                  rng: random.Random | None = None, now: Callable[[], float] = time.time,
                  sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
         self.storage = storage
+        self.db = DbWork(storage)
+        """The worker threads that read and write the database."""
         self.clocks = Timekeeper(self, now, sleep)
         """The tables' clocks (``now``: the time source, ``sleep``: waiting for it)."""
         self.bot_delay = bot_delay
         self.rng = rng if rng is not None else random.SystemRandom()
         self.tables: dict[str, LiveTable] = {}
         self.running = False
-        self._reviews: dict[tuple[int, int], dict[str, Any]] = {}
-        """Engine reviews of finished games, by (table id, game number): a finished game never changes."""
-        self._reviewing = asyncio.Lock()
         self.shared = storage.notifies
         """Other servers may write to this database (PostgreSQL): listen for their changes."""
         self.listener: Listener | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
 
     # ---- life -------------------------------------------------------------------
     async def start(self) -> None:
@@ -103,12 +116,13 @@ class Hub:
         if self.shared:
             self.listener = Listener(self.storage.url, self._notified, self._catch_up_all)
             await self.listener.start()
-        for code in self.storage.table_codes(playing_only=True):
+        for code in await self.db.read(self.storage.table_codes, playing_only=True):
             try:
                 table = self.get(code)
                 self.clocks.resume(table)
                 self._prepare(table)
-                self.settle(table)
+                async with table.lock:
+                    await self.settle(table)
             except Exception:  # one broken table must not stop the server
                 log.exception("table %s could not be resumed", code)
 
@@ -132,9 +146,10 @@ class Hub:
             await self.listener.stop()
             self.listener = None
         tasks = [t.bot_task for t in self.tables.values() if t.bot_task and not t.bot_task.done()]
-        for task in tasks:
+        for task in [*tasks, *self._tasks]:
             task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.gather(*tasks, *self._tasks, return_exceptions=True)
+        self.db.close()
 
     # ---- tables -----------------------------------------------------------------
     def get(self, code: str) -> LiveTable:
@@ -174,26 +189,39 @@ class Hub:
         if pid in self.storage.backend_pids:
             return  # this server's own write: already applied in memory
         table = self.tables.get(code)
-        if table is not None and self.catch_up(table):
-            self.settle(table)
+        if table is not None:
+            self._background(self._follow(table))
 
     def _catch_up_all(self) -> None:
         """After (re)connecting to listen: whatever was missed meanwhile."""
         for table in list(self.tables.values()):
-            try:
-                if self.catch_up(table):
-                    self.settle(table)
-            except Exception:
-                log.exception("table %s could not catch up", table.code)
+            self._background(self._follow(table))
 
-    def catch_up(self, table: LiveTable) -> bool:
-        """Bring the table up to the database (other servers' moves, claimed seats, new games),
-        in memory only; True if anything changed (the caller then settles, which tells everyone)."""
+    def _background(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _follow(self, table: LiveTable) -> None:
         try:
-            return self._catch_up(table)
+            async with table.lock:
+                if await self.catch_up(table):
+                    await self.settle(table)
+        except RequestError as exc:  # the database failed: the next notification or reconnection
+            log.warning("table %s could not catch up: %s", table.code, exc.message)
+        except Exception:
+            log.exception("table %s could not catch up", table.code)
+
+    async def catch_up(self, table: LiveTable) -> bool:
+        """Bring the table up to the database (other servers' moves, claimed seats, new games),
+        in memory only; True if anything changed (the caller then settles, which tells everyone).
+        Needs the table's lock."""
+        try:
+            return self._catch_up(table, await self.db.read(
+                self.storage.since, table.id, table.game_no, table.rows))
         except (ParlourError, RuntimeError):  # should never happen: start again from the whole log
             log.exception("table %s could not catch up action by action: reloading it", table.code)
-        row = self.storage.load(table.code)
+        row = await self.db.read(self.storage.load, table.code)
         assert row is not None
         fresh = self._rebuild(row)
         table.seats, table.game_no, table.state = fresh.seats, fresh.game_no, fresh.state
@@ -203,8 +231,7 @@ class Hub:
             conn.log_sent = (0, 0)  # the next message carries the whole log again
         return True
 
-    def _catch_up(self, table: LiveTable) -> bool:
-        found = self.storage.since(table.id, table.game_no, table.rows)
+    def _catch_up(self, table: LiveTable, found: Progress) -> bool:
         changed = False
         for place, row in zip(table.seats, found.seats, strict=False):
             if (place.name, place.token_hash) != (row.name, row.token_hash) and row.token_hash:
@@ -229,7 +256,7 @@ class Hub:
             changed = True
         return changed
 
-    def create(self, game_name: str, rules_data: dict[str, Any], seat_specs: Sequence[dict[str, Any]],
+    async def create(self, game_name: str, rules_data: dict[str, Any], seat_specs: Sequence[dict[str, Any]],
                hints: bool, join: Sequence[dict[str, Any]], clock: Any = None) -> tuple[str, dict[int, str]]:
         """A new table; returns its code and the tokens of the seats claimed at once.  ``clock``:
         ``{"base": seconds, "increment": seconds}`` to play on a clock (:mod:`.clock`)."""
@@ -263,20 +290,26 @@ class Hub:
         for _ in range(20):
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             try:
-                self.storage.create_table(code, game.spec.name, rules_to_json(rules), hints, rows)
+                await self.db.write(self.storage.create_table, code, game.spec.name, rules_to_json(rules),
+                                    hints, rows)
             except Conflict:
                 continue
             table = self.get(code)
-            if timing is not None:
-                self.clocks.create(table, *timing)
-            self._prepare(table)
-            self.settle(table)
+            async with table.lock:
+                if timing is not None:
+                    await self.clocks.create(table, *timing)
+                self._prepare(table)
+                await self.settle(table)
             return code, tokens
         raise RequestError("busy", "could not find a free table code; try again", 503)
 
-    def claim(self, code: str, seat: int, name: Any) -> str:
+    async def claim(self, code: str, seat: int, name: Any) -> str:
         """Sit a person in a free seat; returns the seat's secret token."""
         table = self.get(code)
+        async with table.lock:
+            return await self._claim(table, seat, name)
+
+    async def _claim(self, table: LiveTable, seat: int, name: Any) -> str:
         if not 0 <= seat < len(table.seats):
             raise RequestError("not-found", f"table {table.code} has no seat {seat + 1}", 404)
         place = table.seats[seat]
@@ -287,30 +320,34 @@ class Hub:
         clean = clean_name(name)
         token = secrets.token_urlsafe(24)
         try:
-            self.storage.claim_seat(table.id, seat, clean, hash_token(token), code=table.code)
+            await self.db.write(self.storage.claim_seat, table.id, seat, clean, hash_token(token),
+                                code=table.code)
         except Conflict as exc:
-            if self.catch_up(table):  # taken through another server
-                self.settle(table)
+            if await self.catch_up(table):  # taken through another server
+                await self.settle(table)
             raise RequestError("taken", str(exc), 409) from None
         place.name, place.token_hash = clean, hash_token(token)
-        self.settle(table)  # the last free seat taken: the game (and its clock) starts
+        await self.settle(table)  # the last free seat taken: the game (and its clock) starts
         return token
 
-    def held_by(self, table: LiveTable, tokens: Iterable[str]) -> frozenset[int]:
+    async def held_by(self, table: LiveTable, tokens: Iterable[str]) -> frozenset[int]:
         """The seats these tokens open (``LiveTable.held_by``); with other servers on the database,
         a token this one does not know yet may be for a seat just claimed through another."""
         tokens = list(tokens)
         try:
             return table.held_by(tokens)
         except RequestError:
-            if not self.shared or not self.catch_up(table):
+            if not self.shared:
                 raise
-        self.settle(table)
+        async with table.lock:
+            if await self.catch_up(table):
+                await self.settle(table)
         return table.held_by(tokens)
 
     # ---- acting -----------------------------------------------------------------
-    def _commit(self, table: LiveTable, seat: int, action: Any) -> None:
+    async def _commit(self, table: LiveTable, seat: int, action: Any) -> None:
         """Verify, write and commit, then apply in memory (``settle`` then tells everyone).
+        Needs the table's lock.
 
         If the log's next place was taken meanwhile (by another server on the database), the
         table catches up from the database and :class:`_Behind` is raised: the caller judges
@@ -320,16 +357,16 @@ class Hub:
         after = game.apply(before, seat, action)
         text = game.format_action(before, seat, action)
         try:
-            self.storage.append(table.id, table.game_no, table.rows + 1, seat, text,
+            await self.db.write(self.storage.append, table.id, table.game_no, table.rows + 1, seat, text,
                                 game.is_terminal(after), code=table.code)
         except Conflict as exc:
-            if self.catch_up(table):
+            if await self.catch_up(table):
                 raise _Behind from None
             raise RequestError("stale", f"{exc}: look again") from None
         table.record(seat, action, after)
 
-    def act(self, table: LiveTable, held: frozenset[int], seat: Any, text: Any, seq: Any = None,
-            game_no: Any = None, rows: Any = None) -> None:
+    async def act(self, table: LiveTable, held: frozenset[int], seat: Any, text: Any, seq: Any = None,
+                  game_no: Any = None, rows: Any = None) -> None:
         """A person's move, in the game's notation, for a seat this connection holds.
 
         ``seq`` is the log length the player last saw.  If the table moved on since,
@@ -345,32 +382,35 @@ class Hub:
                 raise RequestError("seat", "spectators cannot move" if not held
                                    else "say which of your seats moves")
             seat = next(iter(held))
-        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in held:
-            raise RequestError("seat", f"you are not sitting in seat {seat!r}" if not isinstance(seat, int)
-                               else f"you are not sitting in seat {seat + 1}")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(table.seats):
+            raise RequestError("seat", f"there is no seat {json.dumps(seat)[:40]} at this table (seats "
+                               f"are numbered 0 to {len(table.seats) - 1})")
+        if seat not in held:
+            raise RequestError("seat", f"you are not sitting in seat {seat + 1} (\"seat\": {seat})")
         for key, value in (("seq", seq), ("game_no", game_no), ("rows", rows)):
             if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
                 raise RequestError("bad-request", f"{key} must be a whole number")
-        late = self.clocks.late(table)
-        if late is not None:
-            raise RequestError("time", late)
-        behind = False
-        try:
-            for _ in range(CATCH_UP_TRIES):
-                try:
-                    self._try_move(table, seat, text, seq, game_no, rows)
-                    break
-                except _Behind:  # another server's write came first: judge the move again
-                    behind = True
-            else:
-                raise RequestError("stale", "the table keeps moving on: look again")
-        except RequestError:
-            if behind:
-                self.settle(table)  # tell this connection (and the others) what came first
-            raise
-        self.settle(table)
+        async with table.lock:
+            late = await self.clocks.late(table)
+            if late is not None:
+                raise RequestError("time", late)
+            behind = False
+            try:
+                for _ in range(CATCH_UP_TRIES):
+                    try:
+                        await self._try_move(table, seat, text, seq, game_no, rows)
+                        break
+                    except _Behind:  # another server's write came first: judge the move again
+                        behind = True
+                else:
+                    raise RequestError("stale", "the table keeps moving on: look again")
+            except RequestError:
+                if behind:
+                    await self.settle(table)  # tell this connection (and the others) what came first
+                raise
+            await self.settle(table)
 
-    def _try_move(self, table: LiveTable, seat: int, text: str, seq: int | None,
+    async def _try_move(self, table: LiveTable, seat: int, text: str, seq: int | None,
                   game_no: int | None, rows: int | None = None) -> None:
         """Judge a person's move on the table as it is and commit it (``_Behind`` if the table
         was behind the database)."""
@@ -388,7 +428,7 @@ class Hub:
             raise RequestError("turn", self._whose_turn(table, actors))
         try:
             move = game.parse_move(state, seat, text)
-            self._commit(table, seat, move)
+            await self._commit(table, seat, move)
         except NotYourTurnError as exc:
             raise RequestError("turn", str(exc)) from None
         except InvalidMoveError as exc:
@@ -423,35 +463,21 @@ class Hub:
         names = table.names()
         return "it is not your turn: " + " and ".join(names[s] for s in actors) + " to play"
 
-    def again(self, table: LiveTable, held: frozenset[int]) -> None:
+    async def again(self, table: LiveTable, held: frozenset[int]) -> None:
         """Start the next game at the table (any seated player, once the game is over)."""
         if not held:
             raise RequestError("seat", "only players at the table can start the next game")
-        if not table.over:
-            raise RequestError("not-over", "the game is still being played")
-        try:
-            self.storage.new_game(table.id, table.game_no + 1, code=table.code)
-        except Conflict as exc:
-            if self.catch_up(table):  # started through another server
-                self.settle(table)
-            raise RequestError("stale", str(exc)) from None
-        table.start_game(table.game_no + 1)
-        self.settle(table)
-
-    def export(self, code: str, game_no: int | None = None) -> tuple[Export, str]:
-        """Game ``game_no`` of a table (the current one by default) in the game's own file
-        format, and a file name for it.  Anyone with the table's code may have it, so a game
-        with hidden information is exported only once it is over."""
-        table, number = self.game_of(code, game_no)
-        game = table.game
-        if game.spec.hidden_information and number == table.game_no and not table.over:
-            raise RequestError("not-over", "this game has hidden cards: it can be exported once "
-                               "it is over", 409)
-        record, began = self._record(table, number)
-        exported = game.export(record, began, f"Parlour table {table.code}", number)
-        if exported is None:
-            raise RequestError("not-found", f"{game.spec.title} has no file format to export to", 404)
-        return exported, f"{game.spec.name}-{table.code}-game-{number}.{exported.extension}"
+        async with table.lock:
+            if not table.over:
+                raise RequestError("not-over", "the game is still being played")
+            try:
+                await self.db.write(self.storage.new_game, table.id, table.game_no + 1, code=table.code)
+            except Conflict as exc:
+                if await self.catch_up(table):  # started through another server
+                    await self.settle(table)
+                raise RequestError("stale", str(exc)) from None
+            table.start_game(table.game_no + 1)
+            await self.settle(table)
 
     def game_of(self, code: str, game_no: int | None) -> tuple[LiveTable, int]:
         """The table ``code`` and the number of its game ``game_no`` (None: the current one), or a
@@ -462,32 +488,6 @@ class Hub:
             raise RequestError("not-found", f"table {table.code} has no game {number} "
                                f"(its games are 1 to {table.game_no})", 404)
         return table, number
-
-    def _record(self, table: LiveTable, number: int) -> tuple[Record, float | None]:
-        """Game ``number`` of a table as a record (from the database), and when it began."""
-        record = Record.start(table.game.spec.name, table.rules, tuple(table.names()))
-        log = self.storage.game_log(table.id, number)
-        for seat, text, _ in log:
-            record = record.add(seat, text)
-        return record, log[0][2] if log else None
-
-    async def review(self, code: str, game_no: int | None = None) -> dict[str, Any]:
-        """The game's engine review of a finished game at a table (computed once, then kept;
-        one review at a time, away from the event loop)."""
-        table, number = self.game_of(code, game_no)
-        if number == table.game_no and not table.over:
-            raise RequestError("not-over", "the game is still being played: it can be reviewed "
-                               "once it is over", 409)
-        key = (table.id, number)
-        if key not in self._reviews:
-            record, _ = self._record(table, number)
-            async with self._reviewing:
-                if key not in self._reviews:
-                    found = await asyncio.to_thread(table.game.review, record)
-                    if found is None:
-                        raise RequestError("not-found", f"{table.game.spec.title} has no reviewer", 404)
-                    self._reviews[key] = found
-        return {"code": table.code, "game_no": number, **self._reviews[key]}
 
     async def hint(self, table: LiveTable, held: frozenset[int], seat: Any) -> dict[str, Any]:
         if not table.hints:
@@ -510,26 +510,39 @@ class Hub:
         }
 
     # ---- chance and bots ----------------------------------------------------------
-    def settle(self, table: LiveTable) -> None:
+    async def settle(self, table: LiveTable) -> None:
         """After a change: resolve due chance events (committed like moves), tell everyone
-        once, and set the bots going if one is to act."""
+        once, and set the bots going if one is to act.  Needs the table's lock.  A chance event
+        the database refuses is left to the bots' task, which tries again until it is written."""
         game = table.game
         if table.waiting:  # nothing happens until everyone has sat down
             table.broadcast()
             return
-        while game.to_act(table.state) == (CHANCE,):
-            with contextlib.suppress(_Behind):  # another server resolved it first: look again
-                self._commit(table, CHANCE, game.sample_chance(table.state, self.rng))
-        self.clocks.follow(table)
+        try:
+            while game.to_act(table.state) == (CHANCE,):
+                with contextlib.suppress(_Behind):  # another server resolved it first: look again
+                    await self._commit(table, CHANCE, game.sample_chance(table.state, self.rng))
+        except RequestError as exc:
+            if exc.code != UNAVAILABLE:
+                raise
+        await self.clocks.follow(table)
         table.broadcast()
         if not self.running or (table.bot_task is not None and not table.bot_task.done()):
             return
-        if any(s >= 0 and table.seats[s].bot for s in game.to_act(table.state)):
+        if any(s == CHANCE or table.seats[s].bot for s in game.to_act(table.state)):
             table.bot_task = asyncio.get_running_loop().create_task(self._bots(table))
 
     async def _bots(self, table: LiveTable) -> None:
+        """Bots' moves (and chance events whose write failed), until a person is to act; a write
+        the database refuses is tried again after a pause (:class:`~parlour.server.dbwork.Backoff`)."""
         game = table.game
+        retry = Backoff()
         while True:
+            if table.to_act() == (CHANCE,):  # its write failed: try again
+                await retry.wait()
+                async with table.lock:
+                    await self.settle(table)
+                continue
             due = [s for s in game.to_act(table.state) if s >= 0 and table.seats[s].bot]
             if not due:
                 return
@@ -546,34 +559,27 @@ class Hub:
             except Exception:
                 log.exception("the %s bot at table %s failed", table.seats[seat].bot_level, table.code)
                 return
-            if (table.rows, table.game_no) != (rows, game_no):
-                continue  # somebody moved while the bot thought: look again
-            if self.clocks.check(table):
-                return  # the bot's time ran out while it thought
             try:
-                with contextlib.suppress(_Behind):  # another server moved for the bot first
-                    self._commit(table, seat, move)
-                self.settle(table)
-            except (RequestError, ParlourError):
+                async with table.lock:
+                    if (table.rows, table.game_no) != (rows, game_no):
+                        continue  # somebody moved while the bot thought: look again
+                    if await self.clocks.check(table):
+                        return  # the bot's time ran out while it thought
+                    with contextlib.suppress(_Behind):  # another server moved for the bot first
+                        await self._commit(table, seat, move)
+                    await self.settle(table)
+                retry.reset()
+            except RequestError as exc:
+                if exc.code == UNAVAILABLE:  # the database failed: think again after a pause
+                    log.warning("table %s: a bot's move was not written (%s); trying again",
+                                table.code, exc.message)
+                    await retry.wait()
+                    continue
+                log.exception("a bot move at table %s was refused", table.code)
+                return
+            except ParlourError:
                 log.exception("a bot move at table %s was refused", table.code)
                 return
 
 
-def game_catalogue() -> list[dict[str, Any]]:
-    """Every game with its house-rule options and bot levels, for the lobby."""
-    from parlour.core.options import options
-
-    return [{
-        "name": g.spec.name, "title": g.spec.title, "summary": g.spec.summary,
-        "min_players": g.spec.min_players, "max_players": g.spec.max_players,
-        "hidden_information": g.spec.hidden_information,
-        "options": [o.to_json() for o in options(g.rules_type)],
-        "presets": {name: rules_to_json(rules) for name, rules in g.presets().items()},
-        "bots": list(bot_names(g)),
-        "bot_levels": [{"name": name, "description": line} for name, line in bot_descriptions(g).items()],
-        "default_bot": g.default_bot,
-        "timed": g.timed,
-    } for g in registry.games()]
-
-
-__all__ = ["Hub", "game_catalogue"]
+__all__ = ["Hub"]

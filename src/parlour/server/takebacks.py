@@ -108,7 +108,7 @@ def takeback_part(table: LiveTable) -> dict[str, Any]:
     return {"takeback": asking, "takeback_seats": askers(table)}
 
 
-def handle(hub: Hub, table: LiveTable, held: frozenset[int], message: dict[str, Any]) -> bool:
+async def handle(hub: Hub, table: LiveTable, held: frozenset[int], message: dict[str, Any]) -> bool:
     """A ``takeback`` message: without ``answer`` it asks, with ``"accept"`` or ``"decline"`` it
     answers.  True if a takeback was made."""
     from parlour.server.live import RequestError
@@ -116,15 +116,17 @@ def handle(hub: Hub, table: LiveTable, held: frozenset[int], message: dict[str, 
     answer = message.get("answer")
     try:
         if answer is None:
-            return ask(hub, table, held, message.get("seat"))
+            async with table.lock:
+                return await ask(hub, table, held, message.get("seat"))
         if answer not in ("accept", "decline"):
             raise RequestError("bad-request", 'a takeback answer is "accept" or "decline"')
-        return reply(hub, table, held, answer == "accept")
+        async with table.lock:
+            return await reply(hub, table, held, answer == "accept")
     except Refused as exc:
         raise RequestError("takeback", str(exc)) from None
 
 
-def ask(hub: Hub, table: LiveTable, held: frozenset[int], seat: Any) -> bool:
+async def ask(hub: Hub, table: LiveTable, held: frozenset[int], seat: Any) -> bool:
     if not held:
         raise Refused("spectators cannot ask for a takeback")
     if seat is None:
@@ -151,14 +153,14 @@ def ask(hub: Hub, table: LiveTable, held: frozenset[int], seat: Any) -> bool:
             request.waiting.discard(place.seat)
     if not request.waiting:
         bots = [names[s.seat] for s in table.seats if s.seat != seat]
-        _grant(hub, table, request, " and ".join(bots) or None)
+        await _grant(hub, table, request, " and ".join(bots) or None)
         return True
     table.takeback = request
     table.broadcast()
     return False
 
 
-def reply(hub: Hub, table: LiveTable, held: frozenset[int], accept: bool) -> bool:
+async def reply(hub: Hub, table: LiveTable, held: frozenset[int], accept: bool) -> bool:
     request: Request | None = table.takeback
     if request is None:
         raise Refused("there is no takeback to answer")
@@ -177,28 +179,28 @@ def reply(hub: Hub, table: LiveTable, held: frozenset[int], accept: bool) -> boo
         table.tell({"type": "takeback", "event": "declined", "seq": table.seq,
                     "text": f"{who} declined: {request.what} stands"})
         return False
-    request.waiting -= mine
-    if request.waiting:
+    if request.waiting - mine:
+        request.waiting -= mine
         table.broadcast()
         return False
-    _grant(hub, table, request, who)
+    await _grant(hub, table, request, who)  # if the database fails, the answer may be given again
     return True
 
 
-def _grant(hub: Hub, table: LiveTable, request: Request, who: str | None) -> None:
+async def _grant(hub: Hub, table: LiveTable, request: Request, who: str | None) -> None:
     """Write the takeback to the log, then withdraw the moves in memory and tell everyone."""
     from parlour.server.live import RequestError
 
     try:
-        hub.storage.append(table.id, table.game_no, table.rows + 1, TAKEBACK,
+        await hub.db.write(hub.storage.append, table.id, table.game_no, table.rows + 1, TAKEBACK,
                            f"takeback {request.count} seat {request.seat}", False, code=table.code)
     except Conflict:
         table.takeback = None
-        if hub.catch_up(table):  # another server wrote first
-            hub.settle(table)
+        if await hub.catch_up(table):  # another server wrote first
+            await hub.settle(table)
         raise RequestError("stale", "the table changed before the takeback was made: look again") from None
     table.take_back(request.count)
-    hub.settle(table)
+    await hub.settle(table)
     name = table.names()[request.seat]
     text = f"{who} accepted: {name}'s {request.what} taken back" if who else \
         f"{name} took back {request.what}"  # playing alone: nobody to ask

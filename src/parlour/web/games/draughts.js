@@ -221,6 +221,13 @@ export function render(root, ctx) {
     root._dr = st;
   }
   st.live = ctx;
+  if (st.refusedSeen !== undefined && ctx.refused !== st.refusedSeen) {
+    // the move shown as on its way ("Playing 9-13…") was refused: the page says why under the moves
+    st.path = [];
+    st.sentAt = null;
+    st.said = "";
+  }
+  st.refusedSeen = ctx.refused;
   draw(st);
   runImport(st);
 }

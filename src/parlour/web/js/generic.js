@@ -28,7 +28,9 @@
 //                  new state, or an error that table.js shows under the moves);
 //           state: the whole last "state" message (seats, to_act, log, over, result, ...);
 //                  on the replay page (js/replay.js) one made for the step shown, with replay: true;
-//           held:  the seats this device holds (several on a pass-and-play device).
+//           held:  the seats this device holds (several on a pass-and-play device);
+//           refused: how many moves sent from this page the server has refused (a count: a view
+//                  that shows a move as on its way clears that when it grows; the page shows why).
 //         }
 //
 // Rules for a view module: draw with SVG (helpers in /static/js/svg.js); every action must also be

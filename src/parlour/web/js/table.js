@@ -28,6 +28,7 @@ let passAck = null;          // {seat, game_no}: who pressed Ready last (hidden-
 let pending = null;          // a move sent and not yet answered: {message, timer}
 let unsent = null;           // a move to send when the connection is back: {message, sent} (see resend)
 let resent = null;           // the move message last sent by resend(): its refusal (if any) is told apart
+let refusals = 0;            // moves this page sent that the server refused (ctx.refused)
 let refusalStays = false;    // the page says a resent move was refused: kept until the player acts
 let lastTyped = null;
 let hintFor = null;          // {seat, seq} a hint was asked for
@@ -132,7 +133,12 @@ function onError(message) {
   const refused = resent && answer && answer.move === resent.move && answer.seq === resent.seq
     ? resent.move : null;
   if (refused) resent = null;
+  const moveRefused = Boolean(answer) || Boolean(pending);  // the answer to a move (it names the move)
   clearPending();
+  if (moveRefused) {
+    refusals += 1;  // the board's view forgets the move it was showing as on its way (ctx.refused)
+    render();
+  }
   if (message.code === "auth") {
     // A stored token this table no longer knows (the table was remade, the data wiped): forget it.
     tokens = {};
@@ -396,6 +402,7 @@ function context() {
   return {
     view, legal, seat, names, state,
     held: held(),
+    refused: refusals,
     play: (text) => play(text, seat),
   };
 }

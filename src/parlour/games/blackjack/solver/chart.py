@@ -5,10 +5,11 @@ package's docstring)."""
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from parlour.games.blackjack.rules import Rules, peeks
-from parlour.games.blackjack.solver.dealer import Shoe
+from parlour.games.blackjack.solver.dealer import Counts, Shoe
 from parlour.games.blackjack.solver.player import UpCard, needed_keys
 
 DEALER_CARDS: tuple[int, ...] = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
@@ -161,16 +162,26 @@ def _first_two(shoe: Shoe, up: int | None) -> list[tuple[tuple[int, int], float]
     return out
 
 
-def solve(rules: Rules) -> Strategy:
-    """Solve the game under ``rules`` (only the rules of play and the decks matter)."""
+Column = dict[tuple[int, int], tuple[dict[str, float], float, float]]
+"""Against one dealer card: each first two cards ``(low, high)`` with the values of its decisions
+(as :meth:`UpCard.choices` gives them), its chance, and the chance of no dealer blackjack."""
+
+Player = Callable[[Rules, Shoe, int | None, list[Counts]], UpCard]
+"""Makes the player's values against one dealer card: :class:`UpCard` (the best play), or a
+subclass of it that plays a fixed strategy."""
+
+
+def play_out(rules: Rules, player: Player = UpCard) -> tuple[float, tuple[int | None, ...], list[Column]]:
+    """Every first two cards against every dealer card that may show, with the values of its
+    decisions; and the whole game's expectation per unit bet, each hand taking the decision of
+    most value among those ``player`` offers (all of them for :class:`UpCard`)."""
     shoe = Shoe(rules.decks)
     dealer_cards: tuple[int | None, ...] = (None,) if not rules.dealer_shows_card else DEALER_CARDS
     up_probs = shoe.probs((0,) * 10)
     expectation = 0.0
-    # per dealer card: (cards) -> (raw values, chance, chance of no dealer blackjack)
-    columns: list[dict[tuple[int, int], tuple[dict[str, float], float, float]]] = []
+    columns: list[Column] = []
     for up in dealer_cards:
-        solver = UpCard(rules, shoe, up, needed_keys(rules, shoe, up))
+        solver = player(rules, shoe, up, needed_keys(rules, shoe, up))
         p_up = 1.0 if up is None else up_probs[up - 1]
         column = {}
         for cards, p in _first_two(shoe, up):
@@ -183,6 +194,12 @@ def solve(rules: Rules) -> Strategy:
                 value += (1.0 - no_bj) * (0.0 if "natural" in raw else -1.0)
             expectation += p_up * p * value
         columns.append(column)
+    return expectation, dealer_cards, columns
+
+
+def solve(rules: Rules) -> Strategy:
+    """Solve the game under ``rules`` (only the rules of play and the decks matter)."""
+    expectation, dealer_cards, columns = play_out(rules)
 
     def conditioned(raw: dict[str, float], no_bj: float) -> Decision:
         return Decision(tuple((_NAMES[k], v / no_bj) for k, v in raw.items()))
@@ -218,4 +235,5 @@ def _rows(rules: Rules) -> tuple[HandClass, ...]:
     return tuple(rows)
 
 
-__all__ = ["DEALER_CARDS", "Action", "Decision", "HandClass", "Kind", "Strategy", "solve"]
+__all__ = ["DEALER_CARDS", "Action", "Column", "Decision", "HandClass", "Kind", "Player", "Strategy",
+           "play_out", "solve"]

@@ -91,11 +91,20 @@ class UpCard:
         got = self._plays.get(key)
         if got is None:
             total = hard + 10 if hand[0] and hard <= 11 else hard
-            got = self.stand(plus(hand, extra), total)
+            options = {"stand": self.stand(plus(hand, extra), total)}
             if total < 21:
-                got = max(got, self.hit(hand, extra, hard))
-            self._plays[key] = got
+                options["hit"] = self.hit(hand, extra, hard)
+            got = self._plays[key] = self.choose(hand, options)
         return got
+
+    def choose(self, hand: Counts, options: dict[str, float]) -> float:
+        """The value of the decision made on ``hand`` (two cards or more) among ``options``,
+        each legal decision with its value: here the best of them.  A strategy evaluated as it
+        stands (``parlour.envs.evaluate.blackjack``) overrides this to take its own decision.
+
+        The decisions are those of :meth:`choices`, and, deciding whether to split a pair again,
+        ``play`` (play the hand on) against ``split``."""
+        return max(options.values())
 
     def _next_card(self, hand: Counts, extra: Counts, hard: int,
                    then: Callable[[Counts, int], float]) -> float:
@@ -139,13 +148,12 @@ class UpCard:
         hand, extra = counts_of((pair, card)), counts_of((pair,))
         removed = counts_of((pair, pair, card))
         total, _ = total_of(hand)
-        best = self.stand(removed, total)
-        if pair == 1 and not self.rules.hit_split_aces:
-            return best
-        best = max(best, self.hit(hand, extra, pair + card))
-        if may_double(self.rules, (pair, card), split=True):
-            best = max(best, self.double(hand, extra, pair + card))
-        return best
+        options = {"stand": self.stand(removed, total)}
+        if pair != 1 or self.rules.hit_split_aces:
+            options["hit"] = self.hit(hand, extra, pair + card)
+            if may_double(self.rules, (pair, card), split=True):
+                options["double"] = self.double(hand, extra, pair + card)
+        return self.choose(hand, options)
 
     def split(self, pair: int) -> float:
         """Splitting a pair, resplitting whenever that is worth more, every hand played on its
@@ -164,6 +172,7 @@ class UpCard:
         other = sum(p[c - 1] * v for c, v in hands.items() if c != pair)
         same = hands.get(pair, 0.0)
         p_same = p[pair - 1]
+        both = counts_of((pair, pair))
 
         @cache
         def value(made: int, waiting: int) -> float:
@@ -173,7 +182,7 @@ class UpCard:
             finish = value(made, waiting - 1)
             keep = same + finish
             if made < cap:
-                keep = max(keep, value(made + 1, waiting + 1))
+                keep = self.choose(both, {"play": keep, "split": value(made + 1, waiting + 1)})
             return other + (1.0 - p_same) * finish + p_same * keep
 
         return value(2, 2)
