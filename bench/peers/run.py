@@ -2,6 +2,7 @@
 
     python bench/peers/run.py --setup     # once: a throwaway virtual environment for each peer
     python bench/peers/run.py [--budget SECONDS] [--json FILE] [--load FILE]
+    python bench/peers/run.py --envs [...]  # the learning environments (ours_envs.py, peer_pettingzoo.py)
 
 The peers never become dependencies of Parlour (``pip install .[peers]`` names them, but
 pydraughts and py-draughts both import as ``draughts``): ``--setup`` makes one virtual
@@ -26,6 +27,7 @@ HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent)]  # peerkit and ours; bench/ for bench_gin_melds
 
 import ours  # noqa: E402
+import ours_envs  # noqa: E402
 from bench_gin_melds import played_hands, random_hands, texts  # noqa: E402
 
 PEERS = {
@@ -33,6 +35,9 @@ PEERS = {
     "rlcard": ("rlcard==1.2.0", "peer_rlcard.py"),
     "pydraughts": ("pydraughts==0.6.7", "peer_pydraughts.py"),
     "py-draughts": ("py-draughts==1.10.1", "peer_py_draughts.py"),
+    # gin_rummy_v4 was removed in PettingZoo 1.27.0: 1.26.1 is its last release
+    "pettingzoo": ("pettingzoo[classic]==1.26.1 shimmy[openspiel]==2.0.1 open-spiel==2.0.2 rlcard==1.2.0 "
+                   "gymnasium==1.4.0", "peer_pettingzoo.py"),
 }
 PERFT_DEPTH = 6
 """The plain walkers' depth (36,768 leaves); pydraughts is far slower and walks to 4."""
@@ -50,7 +55,7 @@ def setup(venvs: Path) -> None:
         if not python.exists():
             subprocess.run([sys.executable, "-m", "venv", str(venvs / peer)], check=True)
         print(f"{peer}: pip install {requirement}", file=sys.stderr)
-        subprocess.run([str(python), "-m", "pip", "install", "-q", requirement], check=True)
+        subprocess.run([str(python), "-m", "pip", "install", "-q", *requirement.split()], check=True)
 
 
 def run_peer(venvs: Path, peer: str, args: list[str]) -> dict[str, Any]:
@@ -91,6 +96,18 @@ def measure(venvs: Path, budget: float) -> dict[str, Any]:
                f"NumPy {numpy.__version__}")
     return {"machine": machine, "budget": budget, "meld_hands": MELD_HANDS, "parlour": parlour,
             "peers": peers}
+
+
+def measure_envs(venvs: Path, budget: float) -> dict[str, Any]:
+    """The learning environments: the peers' (``peer_pettingzoo.py``), then Parlour's (``ours_envs.py``)."""
+    peers = run_peer(venvs, "pettingzoo", ["--budget", str(budget)])
+    print("measuring Parlour's environments ...", file=sys.stderr)
+    import numpy
+
+    machine = (f"{platform.machine()}, {_cpu()}, {_cores()} cores; CPython {platform.python_version()}, "
+               f"NumPy {numpy.__version__}")
+    return {"kind": "envs", "machine": machine, "budget": budget,
+            "parlour": ours_envs.random_env_games(budget), "peers": peers}
 
 
 def _cpu() -> str:
@@ -211,15 +228,23 @@ def main() -> int:
                         help="make or update the peers' environments, then stop")
     parser.add_argument("--venvs", type=Path, default=Path("/tmp/parlour-peers"))
     parser.add_argument("--budget", type=float, default=1.0, help="seconds a timed run lasts at least")
+    parser.add_argument("--envs", action="store_true",
+                        help="the learning environments' steps a second instead (parlour.envs.aec)")
     parser.add_argument("--json", type=Path, metavar="FILE", help="also save the measurements here")
     parser.add_argument("--load", type=Path, metavar="FILE", help="print the table of a saved run")
     args = parser.parse_args()
     if args.setup:
         setup(args.venvs)
         return 0
-    m = json.loads(args.load.read_text()) if args.load else measure(args.venvs, args.budget)
+    if args.load:
+        m = json.loads(args.load.read_text())
+    else:
+        m = (measure_envs if args.envs else measure)(args.venvs, args.budget)
     if args.json:
         args.json.write_text(json.dumps(m, indent=2))
+    if m.get("kind") == "envs":
+        print(ours_envs.table(m))
+        return 0
     versions = ", ".join(f"{name} {peer['version']}" for name, peer in m["peers"].items())
     print(f"Machine: {m['machine']}. Peers: {versions}.\n")
     print("| What | Parlour | Peer | Peer's rate | Ratio |")

@@ -164,8 +164,8 @@ class Table:
         """The state changed: resolve chance, note who may act, forget the old decisions."""
         game = self.game
         actors = game.to_act(self.state)
-        while actors == (CHANCE,):
-            self.state = game.apply(self.state, CHANCE, game.sample_chance(self.state, self.chance_rng))
+        while actors == (CHANCE,):  # (sample_chance draws a possible outcome: no need to check it)
+            self.state = game._apply_outcome(self.state, game.sample_chance(self.state, self.chance_rng))
             actors = game.to_act(self.state)
         self._actors = actors
         self._decisions.clear()
@@ -247,7 +247,8 @@ class Table:
         if move is None:  # a step of a longer code: the same seat goes on
             decision.advance(number)
             return False
-        self.state = self.game.apply(self.state, seat, move)
+        # the move is one of the decision's legal moves: apply it without listing them again
+        self.state = self.game._apply_move(self.state, seat, move)
         self.moves += 1
         self._moved()
         return True
