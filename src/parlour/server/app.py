@@ -15,7 +15,7 @@ from typing import Any
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from parlour.core import registry
 from parlour.core.errors import ParlourError, UnknownGameError
@@ -39,6 +39,10 @@ CLOSE_FLUSH = 2.0
 
 
 # ---- the HTTP API's shapes (they make the OpenAPI document) --------------------------
+STRICT = ConfigDict(strict=True)
+"""A request's values must have their field's JSON type: ``"hints": "yes"`` is not true, nor
+``"seat": true`` seat 1 (a whole number is still a number of seconds)."""
+
 class OptionOut(BaseModel):
     name: str
     label: str = Field(description="a few plain words naming the option, for forms")
@@ -46,6 +50,8 @@ class OptionOut(BaseModel):
     default: Any
     help: str
     choices: list[Any]
+    min: int | None = Field(None, description="an int option's smallest value")
+    max: int | None = Field(None, description="an int option's largest value")
 
 
 class BotOut(BaseModel):
@@ -78,21 +84,25 @@ class RulesOut(BaseModel):
 
 
 class SeatIn(BaseModel):
+    model_config = STRICT
     bot: str | None = Field(None, description="a bot level, or null for a person")
     name: str | None = Field(None, description="a name for the seat (optional)")
 
 
 class JoinIn(BaseModel):
+    model_config = STRICT
     seat: int
     name: str | None = None
 
 
 class ClockIn(BaseModel):
+    model_config = STRICT
     base: float = Field(description="each player's time, in seconds", examples=[300])
     increment: float = Field(0, description="seconds added after each of a player's turns", examples=[3])
 
 
 class TableIn(BaseModel):
+    model_config = STRICT
     game: str = Field(examples=["shut-the-box"])
     rules: dict[str, Any] = Field(default_factory=dict,
                                   description="house-rule options; missing ones take defaults")
@@ -134,6 +144,7 @@ class TableOut(BaseModel):
 
 
 class ClaimIn(BaseModel):
+    model_config = STRICT
     name: str
 
 

@@ -109,7 +109,7 @@ function optionField(option) {
     }
   } else {
     control = h("input", {type: "number", id, name: option.name, "data-kind": "int", step: 1,
-      inputmode: "numeric", value: option.default});
+      inputmode: "numeric", value: option.default, min: option.min ?? null, max: option.max ?? null});
   }
   return h("div", {class: "field"}, [h("label", {for: id, title: option.name}, [option.label, " ", hint]), control]);
 }
