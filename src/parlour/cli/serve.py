@@ -8,6 +8,10 @@ import signal
 import socket
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from parlour.server.limits import Limits
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]  # argparse's private generic
@@ -20,6 +24,15 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                             "postgresql+psycopg://user@host/db for PostgreSQL)")
     serve.add_argument("--bot-delay", type=float, default=0.8, metavar="SECONDS",
                        help="pause before each bot move, so people can follow (default 0.8)")
+    limits = serve.add_argument_group("limits", "how many tables, how fast (0: no limit)")
+    limits.add_argument("--table-rate", type=float, default=60, metavar="PER_HOUR",
+                        help="tables one address may open an hour, on average (default 60)")
+    limits.add_argument("--table-burst", type=int, default=20, metavar="N",
+                        help="... and at once (default 20)")
+    limits.add_argument("--open-tables-per-address", type=int, default=100, metavar="N",
+                        help="open tables (not finished, not archived) opened from one address (default 100)")
+    limits.add_argument("--open-tables", type=int, default=2000, metavar="N",
+                        help="open tables in all (default 2000)")
 
 
 def data_folder() -> Path:
@@ -64,6 +77,20 @@ def _server_class() -> type:
     return Server
 
 
+def _limits(args: argparse.Namespace) -> Limits:
+    """The limits the options ask for (``CliError`` for one that makes no sense)."""
+    from parlour.cli.main import CliError
+    from parlour.server.admission import TableLimits
+    from parlour.server.limits import Limits
+
+    for option in ("table_rate", "table_burst", "open_tables_per_address", "open_tables"):
+        if getattr(args, option) < 0:
+            raise CliError(f"--{option.replace('_', '-')} cannot be negative")
+    tables = TableLimits(per_hour=args.table_rate or None, burst=max(1, args.table_burst),
+                         per_address=args.open_tables_per_address or None, total=args.open_tables or None)
+    return Limits(tables=tables)
+
+
 def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
@@ -78,10 +105,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     if args.bot_delay < 0:
         raise CliError("--bot-delay cannot be negative")
+    limits = _limits(args)
     url = args.db or default_db()
     try:
         shown = make_url(url).render_as_string(hide_password=True)
-        app = create_app(url, bot_delay=args.bot_delay)
+        app = create_app(url, bot_delay=args.bot_delay, limits=limits)
     except ArgumentError:
         raise CliError(f"{url!r} is not a database URL") from None
     except (SQLAlchemyError, ModuleNotFoundError) as exc:

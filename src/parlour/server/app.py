@@ -21,6 +21,7 @@ from parlour.core import registry
 from parlour.core.errors import ParlourError, UnknownGameError
 from parlour.core.options import options
 from parlour.server import takebacks
+from parlour.server.admission import Admission, TooMany
 from parlour.server.limits import BodyLimit, Limits, Verdict, rate_error
 from parlour.server.live import Connection, LiveTable, RequestError
 from parlour.server.markdown import to_html
@@ -173,6 +174,7 @@ def create_app(db_url: str, bot_delay: float = 0.8, limits: Limits = Limits()) -
     client may send (:mod:`parlour.server.limits`)."""
     storage = Storage(db_url)
     hub = Hub(storage, bot_delay=bot_delay)
+    admission = Admission(storage, limits.tables)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -190,7 +192,8 @@ def create_app(db_url: str, bot_delay: float = 0.8, limits: Limits = Limits()) -
 
     @app.exception_handler(RequestError)
     async def request_error(request: Request, exc: RequestError) -> JSONResponse:
-        return JSONResponse({"detail": exc.message}, status_code=exc.status)
+        headers = exc.headers if isinstance(exc, TooMany) else None
+        return JSONResponse({"detail": exc.message}, status_code=exc.status, headers=headers)
 
     @app.exception_handler(ParlourError)
     async def parlour_error(request: Request, exc: ParlourError) -> JSONResponse:
@@ -231,13 +234,21 @@ def create_app(db_url: str, bot_delay: float = 0.8, limits: Limits = Limits()) -
                 "options": [o.to_json() for o in options(game.rules_type)],
                 "html": to_html(document, shift=1)}
 
-    @app.post("/api/tables", response_model=TableCreated, status_code=201, responses=ERRORS,
-              tags=["tables"])
-    async def create_table(body: TableIn) -> dict[str, Any]:
-        """Open a table: the game, its house rules, who sits where (people or bots)."""
-        code, tokens = hub.create(body.game, body.rules, [s.model_dump() for s in body.seats],
-                                  body.hints, [j.model_dump() for j in body.join],
-                                  body.clock.model_dump() if body.clock else None)
+    @app.post("/api/tables", response_model=TableCreated, status_code=201, tags=["tables"],
+              responses={**ERRORS, 429: {"model": ErrorOut, "description": "Too many tables: from this "
+                                         "address lately (with Retry-After), or open at once"}})
+    async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
+        """Open a table: the game, its house rules, who sits where (people or bots).  Limited per
+        client address and in all (a 429 with the reason)."""
+        address = request.client.host if request.client else "unknown"
+        admission.admit(address)
+        try:
+            code, tokens = hub.create(body.game, body.rules, [s.model_dump() for s in body.seats],
+                                      body.hints, [j.model_dump() for j in body.join],
+                                      body.clock.model_dump() if body.clock else None, creator=address)
+        except Exception:
+            admission.refund(address)  # nothing was created: it cost nothing
+            raise
         return {"code": code, "url": f"/t/{code}", "tokens": {str(k): v for k, v in tokens.items()}}
 
     @app.get("/api/tables", response_model=list[TableOut], tags=["tables"])

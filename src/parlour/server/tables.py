@@ -230,9 +230,11 @@ class Hub:
         return changed
 
     def create(self, game_name: str, rules_data: dict[str, Any], seat_specs: Sequence[dict[str, Any]],
-               hints: bool, join: Sequence[dict[str, Any]], clock: Any = None) -> tuple[str, dict[int, str]]:
+               hints: bool, join: Sequence[dict[str, Any]], clock: Any = None,
+               creator: str | None = None) -> tuple[str, dict[int, str]]:
         """A new table; returns its code and the tokens of the seats claimed at once.  ``clock``:
-        ``{"base": seconds, "increment": seconds}`` to play on a clock (:mod:`.clock`)."""
+        ``{"base": seconds, "increment": seconds}`` to play on a clock (:mod:`.clock`); ``creator``:
+        the address that asked (:mod:`.admission`)."""
         game = registry.get(game_name)
         rules = rules_from_json(game.rules_type, rules_data)
         timing = setting(clock)
@@ -263,7 +265,7 @@ class Hub:
         for _ in range(20):
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             try:
-                self.storage.create_table(code, game.spec.name, rules_to_json(rules), hints, rows)
+                self.storage.create_table(code, game.spec.name, rules_to_json(rules), hints, rows, creator)
             except Conflict:
                 continue
             table = self.get(code)
