@@ -56,8 +56,8 @@ from serverkit import create_table
 
 from parlour.server.admission import UNLIMITED
 from parlour.server.app import create_app
+from parlour.server.catalogue import game_catalogue
 from parlour.server.limits import Limits
-from parlour.server.tables import game_catalogue
 
 LONG = os.environ.get("PARLOUR_LONG", "") not in ("", "0")
 EXAMPLES = 400 if LONG else 30

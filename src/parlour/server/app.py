@@ -22,12 +22,13 @@ from parlour.core.errors import ParlourError, UnknownGameError
 from parlour.core.options import options
 from parlour.server import takebacks
 from parlour.server.admission import Admission, TooMany
+from parlour.server.catalogue import game_catalogue
 from parlour.server.limits import BodyLimit, Limits, Verdict, rate_error
 from parlour.server.live import Connection, LiveTable, RequestError
 from parlour.server.markdown import to_html
 from parlour.server.replay import game_steps
 from parlour.server.storage import Storage
-from parlour.server.tables import Hub, game_catalogue
+from parlour.server.tables import Hub
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 MAX_MESSAGE = 4096

@@ -24,7 +24,7 @@ from collections.abc import Awaitable, Callable, Iterable, Sequence
 from string import ascii_uppercase
 from typing import Any
 
-from parlour.agents import bot_descriptions, bot_names, make_bot
+from parlour.agents import make_bot
 from parlour.core import registry
 from parlour.core.errors import (
     InvalidMoveError,
@@ -561,21 +561,4 @@ class Hub:
                 return
 
 
-def game_catalogue() -> list[dict[str, Any]]:
-    """Every game with its house-rule options and bot levels, for the lobby."""
-    from parlour.core.options import options
-
-    return [{
-        "name": g.spec.name, "title": g.spec.title, "summary": g.spec.summary,
-        "min_players": g.spec.min_players, "max_players": g.spec.max_players,
-        "hidden_information": g.spec.hidden_information,
-        "options": [o.to_json() for o in options(g.rules_type)],
-        "presets": {name: rules_to_json(rules) for name, rules in g.presets().items()},
-        "bots": list(bot_names(g)),
-        "bot_levels": [{"name": name, "description": line} for name, line in bot_descriptions(g).items()],
-        "default_bot": g.default_bot,
-        "timed": g.timed,
-    } for g in registry.games()]
-
-
-__all__ = ["Hub", "game_catalogue"]
+__all__ = ["Hub"]
