@@ -33,6 +33,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                         help="open tables (not finished, not archived) opened from one address (default 100)")
     limits.add_argument("--open-tables", type=int, default=2000, metavar="N",
                         help="open tables in all (default 2000)")
+    keeping = serve.add_argument_group("keeping", "how long tables stay in memory and listed")
+    keeping.add_argument("--idle-minutes", type=float, default=15, metavar="MINUTES",
+                         help="a table nobody has asked for or played at for this long leaves memory "
+                              "until asked for again (default 15)")
+    keeping.add_argument("--archive-days", type=float, default=30, metavar="DAYS",
+                         help="a table with no move for this long is archived: kept, but no longer "
+                              "listed (default 30)")
 
 
 def data_folder() -> Path:
@@ -102,14 +109,19 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     from parlour.cli.main import CliError
     from parlour.server.app import create_app
+    from parlour.server.residency import Keeping
 
     if args.bot_delay < 0:
         raise CliError("--bot-delay cannot be negative")
     limits = _limits(args)
+    if args.idle_minutes <= 0 or args.archive_days <= 0:
+        raise CliError("--idle-minutes and --archive-days must be more than 0")
+    keeping = Keeping(idle=args.idle_minutes * 60, archive=args.archive_days * 86400,
+                      sweep=min(60.0, args.idle_minutes * 30))  # looked for at least twice per idle time
     url = args.db or default_db()
     try:
         shown = make_url(url).render_as_string(hide_password=True)
-        app = create_app(url, bot_delay=args.bot_delay, limits=limits)
+        app = create_app(url, bot_delay=args.bot_delay, limits=limits, keeping=keeping)
     except ArgumentError:
         raise CliError(f"{url!r} is not a database URL") from None
     except (SQLAlchemyError, ModuleNotFoundError) as exc:

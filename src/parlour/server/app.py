@@ -27,6 +27,7 @@ from parlour.server.limits import BodyLimit, Limits, Verdict, rate_error
 from parlour.server.live import Connection, LiveTable, RequestError
 from parlour.server.markdown import to_html
 from parlour.server.replay import game_steps
+from parlour.server.residency import Keeping
 from parlour.server.storage import Storage
 from parlour.server.tables import Hub
 
@@ -170,11 +171,13 @@ JSON_ERRORS: dict[int | str, dict[str, Any]] = {
 """``ERRORS`` for a route whose own answer is not JSON (its errors still are)."""
 
 
-def create_app(db_url: str, bot_delay: float = 0.8, limits: Limits = Limits()) -> FastAPI:  # noqa: B008
+def create_app(db_url: str, bot_delay: float = 0.8, limits: Limits = Limits(),  # noqa: B008
+               keeping: Keeping = Keeping()) -> FastAPI:  # noqa: B008
     """The Parlour web app on the database at ``db_url`` (any SQLAlchemy URL); ``limits``: what one
-    client may send (:mod:`parlour.server.limits`)."""
+    client may send (:mod:`parlour.server.limits`); ``keeping``: how long tables stay in memory and
+    listed (:mod:`parlour.server.residency`)."""
     storage = Storage(db_url)
-    hub = Hub(storage, bot_delay=bot_delay)
+    hub = Hub(storage, bot_delay=bot_delay, keeping=keeping)
     admission = Admission(storage, limits.tables)
 
     @contextlib.asynccontextmanager
@@ -306,6 +309,8 @@ def create_app(db_url: str, bot_delay: float = 0.8, limits: Limits = Limits()) -
         try:
             table = hub.get(code)
             held = await _hello(ws, hub, table)
+            table = hub.get(code)  # the same table, unless it was let go of meanwhile
+            hub.residency.came_back(table)
         except RequestError as exc:
             await _refuse(ws, exc)
             return

@@ -46,6 +46,7 @@ from parlour.server.live import (
     clean_name,
     normalise_code,
 )
+from parlour.server.residency import Keeping, Residency
 from parlour.server.storage import TAKEBACK, Conflict, SeatRow, Storage, TableRow, hash_token, takeback_count
 
 log = logging.getLogger("parlour.server")
@@ -80,8 +81,11 @@ class Hub:
 
     def __init__(self, storage: Storage, bot_delay: float = 0.8,
                  rng: random.Random | None = None, now: Callable[[], float] = time.time,
-                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+                 keeping: Keeping = Keeping()) -> None:  # noqa: B008  # frozen
         self.storage = storage
+        self.residency = Residency(self, keeping)
+        """Which tables are in memory (loaded when asked for, let go when idle) and listed."""
         self.clocks = Timekeeper(self, now, sleep)
         """The tables' clocks (``now``: the time source, ``sleep``: waiting for it)."""
         self.bot_delay = bot_delay
@@ -97,20 +101,13 @@ class Hub:
 
     # ---- life -------------------------------------------------------------------
     async def start(self) -> None:
-        """Listen for the other servers (PostgreSQL), then load every table still being played,
-        so bots and chance carry on by themselves."""
+        """Listen for the other servers (PostgreSQL); the tables waiting on a bot or a clock are
+        then loaded in the background, so the server answers at once (:mod:`.residency`)."""
         self.running = True
         if self.shared:
             self.listener = Listener(self.storage.url, self._notified, self._catch_up_all)
             await self.listener.start()
-        for code in self.storage.table_codes(playing_only=True):
-            try:
-                table = self.get(code)
-                self.clocks.resume(table)
-                self._prepare(table)
-                self.settle(table)
-            except Exception:  # one broken table must not stop the server
-                log.exception("table %s could not be resumed", code)
+        self.residency.start()
 
     def _prepare(self, table: LiveTable) -> None:
         """Let the game do its slow one-off work (a strategy table) in the background."""
@@ -127,6 +124,7 @@ class Hub:
 
     async def stop(self) -> None:
         self.running = False
+        await self.residency.stop()
         self.clocks.pause_all()
         if self.listener is not None:
             await self.listener.stop()
@@ -138,15 +136,27 @@ class Hub:
 
     # ---- tables -----------------------------------------------------------------
     def get(self, code: str) -> LiveTable:
+        """The table ``code``, loaded from the database if it is not in memory: it then carries
+        on by itself (its clock, chance, its bots)."""
         key = normalise_code(code)
         table = self.tables.get(key)
         if table is None:
-            row = self.storage.load(key)
-            if row is None:
-                raise RequestError("not-found", f"there is no table {code.strip()!r}", 404)
-            table = self._rebuild(row)
-            self.clocks.load(table)
-            self.tables[key] = table
+            table = self._load(key, code)
+            if self.running:
+                self.clocks.resume(table)
+                self._prepare(table)
+                self.settle(table)
+        table.touched = self.clocks.now()
+        return table
+
+    def _load(self, key: str, asked: str) -> LiveTable:
+        row = self.storage.load(key)
+        if row is None:
+            raise RequestError("not-found", f"there is no table {asked.strip()!r}", 404)
+        table = self._rebuild(row)
+        self.clocks.load(table)
+        table.touched = self.clocks.now()
+        self.tables[key] = table
         return table
 
     def _rebuild(self, row: TableRow) -> LiveTable:
@@ -268,7 +278,7 @@ class Hub:
                 self.storage.create_table(code, game.spec.name, rules_to_json(rules), hints, rows, creator)
             except Conflict:
                 continue
-            table = self.get(code)
+            table = self._load(code, code)
             if timing is not None:
                 self.clocks.create(table, *timing)
             self._prepare(table)
