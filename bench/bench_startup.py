@@ -4,6 +4,7 @@ and the server's memory then and a while later.
 
     python bench/bench_startup.py --tables 10000                 # this tree
     python bench/bench_startup.py --tables 2000 --src /work/main/src --old   # another tree, for comparison
+    python bench/bench_startup.py --tables 10000 --runs 1 --touch 2000      # memory as tables are asked for
 
 The database is made once (in a temporary folder): a few real tables played a little through the
 Hub (people's tables of Shut the Box, draughts and Gin Rummy, Go Fish with bots, some on a clock,
@@ -19,6 +20,7 @@ import http.client
 import json
 import os
 import shutil
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -98,7 +100,8 @@ def make_database(path: Path, count: int) -> None:
             for part in ("seats", "actions", "clocks"):
                 batch[part].extend({**r, "table_id": next_id} for r in template[part])
             next_id += 1
-        db.execute(tables.insert(), batch["tables"])
+        if batch["tables"]:
+            db.execute(tables.insert(), batch["tables"])
         for part, table in (("seats", seats), ("actions", actions), ("clocks", clocks)):
             if batch[part]:
                 db.execute(table.insert(), batch[part])
@@ -132,14 +135,18 @@ def _rss_mb(pid: int) -> float:
     return float("nan")
 
 
-def measure(database: Path, src: str, old: bool, settle: float) -> dict[str, float]:
-    """Start the server on a copy of ``database`` and time its first answers."""
+def measure(database: Path, src: str, old: bool, settle: float, touch: int = 0,
+            idle: float = 0.1) -> dict[str, float]:
+    """Start the server on a copy of ``database`` and time its first answers; then, with ``touch``,
+    ask for that many tables at a time (three times, other tables each time, ``idle`` minutes
+    apart) and measure the memory after each."""
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "parlour.sqlite3"
         shutil.copy(database, db)
         command = [sys.executable, "-m", "parlour.cli.main", "serve", "--port", "0", "--db", f"sqlite:///{db}"]
         if not old:
-            command += ["--table-rate", "0", "--open-tables-per-address", "0", "--open-tables", "0"]
+            command += ["--table-rate", "0", "--open-tables-per-address", "0", "--open-tables", "0",
+                        "--idle-minutes", str(idle)]
         env = {**os.environ, "PYTHONPATH": src}
         started = time.perf_counter()
         proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
@@ -161,8 +168,18 @@ def measure(database: Path, src: str, old: bool, settle: float) -> dict[str, flo
             listed = time.perf_counter() - started
             assert status == 200, body[:200]
             time.sleep(settle)
-            return {"first_answer_s": first, "tables_list_s": listed, "listed": len(json.loads(body)),
-                    "rss_at_first_answer_mb": rss_first, f"rss_after_{settle:g}s_mb": _rss_mb(proc.pid)}
+            result = {"first_answer_s": first, "tables_list_s": listed, "listed": len(json.loads(body)),
+                      "rss_at_first_answer_mb": rss_first, f"rss_after_{settle:g}s_mb": _rss_mb(proc.pid)}
+            if touch:
+                with sqlite3.connect(db) as connection:
+                    codes = [row[0] for row in connection.execute("SELECT code FROM tables ORDER BY id")]
+                for n in range(3):
+                    for code in codes[n * touch:(n + 1) * touch]:
+                        assert _get(port, f"/api/tables/{code}")[0] == 200
+                    result[f"rss_after_asking_for_{(n + 1) * touch}_mb"] = _rss_mb(proc.pid)
+                    time.sleep(idle * 60 * 1.6)  # idle, and a sweep after it
+                result["rss_at_the_end_mb"] = _rss_mb(proc.pid)
+            return result
         finally:
             proc.terminate()
             try:
@@ -181,6 +198,9 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--settle", type=float, default=20.0,
                         help="seconds after the first answer to measure memory again")
+    parser.add_argument("--touch", type=int, default=0,
+                        help="then ask for this many tables, three times (other tables each time)")
+    parser.add_argument("--idle", type=float, default=0.1, help="--idle-minutes for the server (0.1)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
@@ -188,7 +208,8 @@ def main() -> int:
         began = time.perf_counter()
         make_database(database, args.tables)
         print(f"made {args.tables} tables in {time.perf_counter() - began:.1f} s", file=sys.stderr)
-        results = [measure(database, args.src, args.old, args.settle) for _ in range(args.runs)]
+        results = [measure(database, args.src, args.old, args.settle, args.touch, args.idle)
+                   for _ in range(args.runs)]
     if args.json:
         print(json.dumps(results, indent=2))
     else:
