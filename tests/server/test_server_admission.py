@@ -9,10 +9,12 @@ from contextlib import contextmanager
 from typing import Any
 
 from fastapi.testclient import TestClient
+from sqlalchemy import update
 
 from parlour.server.admission import TableLimits
 from parlour.server.app import create_app
 from parlour.server.limits import Limits
+from parlour.server.storage import tables
 
 ALONE = [{"bot": None}]
 
@@ -86,6 +88,16 @@ def test_the_open_tables_of_one_address_are_capped_and_finishing_one_frees_a_pla
                     state = message
                     if state["legal"].get("0"):
                         ws.send_json({"type": "move", "move": state["legal"]["0"][0]})
+        assert _open(ann).status_code == 201
+
+
+def test_an_archived_table_is_not_open(db_url: str):
+    with served(db_url, per_hour=None, per_address=1, total=1) as (ann, _):
+        code = _open(ann).json()["code"]
+        assert _open(ann).status_code == 429
+        hub = ann.app.state.hub  # type: ignore[attr-defined]
+        with hub.storage.engine.begin() as db:  # abandoned, and archived (residency.py)
+            db.execute(update(tables).where(tables.c.code == code).values(archived=True))
         assert _open(ann).status_code == 201
 
 

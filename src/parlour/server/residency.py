@@ -150,11 +150,15 @@ class Residency:
         return archived
 
     def came_back(self, table: LiveTable) -> None:
-        """Somebody connected to the table: if it was archived, the lobby lists it again."""
-        with self.hub.storage.engine.begin() as db:
-            if db.execute(select(tables.c.archived).where(tables.c.id == table.id)).scalar():
-                db.execute(update(tables).where(tables.c.id == table.id)
-                           .values(archived=False, updated=self.hub.clocks.now()))
+        """Somebody connected to the table: if it was archived, the lobby lists it again (a nicety:
+        if the database cannot say, the connection goes on all the same)."""
+        try:
+            with self.hub.storage.engine.begin() as db:
+                if db.execute(select(tables.c.archived).where(tables.c.id == table.id)).scalar():
+                    db.execute(update(tables).where(tables.c.id == table.id)
+                               .values(archived=False, updated=self.hub.clocks.now()))
+        except Exception as exc:
+            log.warning("table %s: could not tell whether it was archived: %s", table.code, exc)
 
     def sweep(self) -> tuple[list[str], list[str]]:
         """One look: the tables let go of, and those archived."""
