@@ -56,3 +56,18 @@ def test_the_lobby_is_told_each_numbers_bounds(client: TestClient):
     assert (target["min"], target["max"]) == (1, 1000)
     wall = next(o for o in gin["options"] if o["name"] == "wall_take")
     assert (wall["min"], wall["max"]) == (None, None)
+
+
+def test_a_table_kept_from_before_a_bound_still_opens(client: TestClient):
+    """A game to 5,000 points, opened before Gin Rummy's target had its bound, plays on."""
+    from parlour.core.options import rules_from_json, rules_to_json
+    from parlour.games.gin_rummy import Rules
+    from parlour.server.storage import SeatRow
+
+    rules = rules_to_json(rules_from_json(Rules, {}))
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    hub.storage.create_table("OLD22", "gin-rummy", {**rules, "target": 5000}, True,
+                             [SeatRow(0, "Ann", None, None), SeatRow(1, "Random bot", "random", None)])
+    response = client.get("/api/tables/OLD22")
+    assert response.status_code == 200, response.text
+    assert response.json()["rules"]["target"] == 5000

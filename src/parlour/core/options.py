@@ -158,8 +158,12 @@ def _from_text(option: OptionInfo, text: str) -> Any:
     return text
 
 
-def rules_from_json(rules_type: type[R], data: Mapping[str, Any]) -> R:
-    """Build rules from a mapping of option names to values (missing ones take defaults)."""
+def rules_from_json(rules_type: type[R], data: Mapping[str, Any], bounded: bool = True) -> R:
+    """Build rules from a mapping of option names to values (missing ones take defaults).
+
+    ``bounded=False`` reads rules kept from before a bound was set (a table in the database) without
+    the options' bounds: a game once accepted can still be played.  The game's own checks apply.
+    """
     if not isinstance(data, Mapping):
         raise RulesError("rules must be a mapping of option names to values")
     known = {o.name: o for o in options(rules_type)}
@@ -170,7 +174,9 @@ def rules_from_json(rules_type: type[R], data: Mapping[str, Any]) -> R:
             raise RulesError(
                 f"unknown rule {key!r}; the rules are: {', '.join(sorted(known))}"
             )
-        values[name] = _convert(known[name], rules_type, raw)
+        option = known[name]
+        values[name] = _convert(option if bounded else dataclasses.replace(option, min=None, max=None),
+                                rules_type, raw)
     try:
         return rules_type(**values)
     except TypeError as exc:  # pragma: no cover - guarded by the checks above

@@ -161,7 +161,7 @@ class Hub:
 
     def _rebuild(self, row: TableRow) -> LiveTable:
         game = registry.get(row.game)
-        rules = rules_from_json(game.rules_type, row.rules)
+        rules = rules_from_json(game.rules_type, row.rules, bounded=False)  # kept: maybe from before a bound
         seat_list = [Seat(s.seat, s.name, s.bot, s.token_hash) for s in row.seats]
         for s in seat_list:
             if s.bot_level:
