@@ -71,8 +71,10 @@ def test_an_idle_table_leaves_memory_and_comes_back_as_it_was(db_url: str):
         before = (table.seq, table.rows, [item.seat for item in table.log], table.names())
         time.t += 599
         assert hub.residency.evict() == [] and code in hub.tables
+        hub._reviews[(table.id, 1)] = {"moves": 1, "mistakes": []}  # a review kept for it
         time.t += 1
         assert hub.residency.evict() == [code] and code not in hub.tables
+        assert hub._reviews == {}  # it goes with the table
         again = hub.get(code)  # asked for again (a connection, the state API, the list)
         assert again is not table and code in hub.tables
         assert (again.seq, again.rows, [item.seat for item in again.log], again.names()) == before

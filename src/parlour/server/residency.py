@@ -93,7 +93,7 @@ class Residency:
                     log.exception("table %s could not be resumed", code)
                     continue
                 if not self.busy(table):
-                    self.hub.tables.pop(table.code, None)
+                    self.hub.let_go(table)
         finally:
             self.resumed.set()
 
@@ -125,7 +125,7 @@ class Residency:
             if self.busy(table):
                 table.touched = now
             elif now - table.touched >= self.keeping.idle:
-                del self.hub.tables[code]
+                self.hub.let_go(table)
                 gone.append(code)
         return gone
 

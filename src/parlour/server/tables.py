@@ -149,6 +149,12 @@ class Hub:
         table.touched = self.clocks.now()
         return table
 
+    def let_go(self, table: LiveTable) -> None:
+        """Drop a table from memory, and its reviews (it is loaded again when asked for)."""
+        self.tables.pop(table.code, None)
+        for key in [key for key in self._reviews if key[0] == table.id]:
+            del self._reviews[key]
+
     def _load(self, key: str, asked: str) -> LiveTable:
         row = self.storage.load(key)
         if row is None:
