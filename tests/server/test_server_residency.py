@@ -163,3 +163,22 @@ def _answers_at_once(client: TestClient, hub: Hub, gate: threading.Event, waitin
     with client.websocket_connect(f"/ws/{people}") as ws:
         state: dict[str, Any] = hello(ws, [tokens["0"]]).state or {}
         assert state["legal"]["0"]
+
+
+def test_a_database_from_before_gets_the_new_columns(tmp_path: Path):
+    import sqlite3
+
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as old:  # the tables table as Parlour made it before this issue
+        old.execute("CREATE TABLE tables (id INTEGER PRIMARY KEY, code VARCHAR(16) NOT NULL UNIQUE, "
+                    "game VARCHAR(40) NOT NULL, rules TEXT NOT NULL, hints BOOLEAN NOT NULL, "
+                    "game_no INTEGER NOT NULL, over BOOLEAN NOT NULL, created FLOAT NOT NULL, "
+                    "updated FLOAT NOT NULL)")
+        old.execute("INSERT INTO tables VALUES (1, 'AAAAA', 'shut-the-box', '{}', 1, 1, 0, 0, 0)")
+    storage = Storage(f"sqlite:///{path}")
+    try:
+        assert storage.table_codes() == ["AAAAA"]  # not archived
+        with storage.engine.begin() as db:
+            assert db.execute(select(tables.c.creator, tables.c.archived)).one() == (None, False)
+    finally:
+        storage.close()
