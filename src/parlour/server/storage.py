@@ -42,7 +42,7 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.schema import CreateColumn
 
 metadata = MetaData()
@@ -381,12 +381,14 @@ class Storage:
 def _add_new_columns(engine: Engine) -> None:
     """Add the columns a database made by an earlier Parlour lacks (``creator``, ``archived``)."""
     have = {c["name"] for c in inspect(engine).get_columns("tables")}
-    missing = [c for c in tables.columns if c.name not in have]
-    if missing:
-        with engine.begin() as db:
-            for column in missing:
-                ddl = CreateColumn(column).compile(dialect=engine.dialect)
+    for column in [c for c in tables.columns if c.name not in have]:
+        ddl = CreateColumn(column).compile(dialect=engine.dialect)
+        try:
+            with engine.begin() as db:
                 db.execute(text(f"ALTER TABLE tables ADD COLUMN {ddl}"))
+        except DBAPIError:  # another server starting on the database added it first
+            if column.name not in {c["name"] for c in inspect(engine).get_columns("tables")}:
+                raise
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
