@@ -23,6 +23,7 @@ def test_a_number_past_its_bound_is_refused_with_the_option_named(pages: Pages, 
         expect(target).to_have_attribute("min", "1")
         expect(target).to_have_attribute("max", "1000")
         expect(page.locator("#opt-gin_bonus")).to_have_attribute("max", "1000")
+        expect(page.locator("label[for='opt-target']")).to_contain_text("(1 to 1,000)")  # said beside it
         before = len(api(base_url, "/api/tables"))
         target.fill("10000000000000000000")  # a game to 10^19 points would never end
         page.click("#create-table")
