@@ -88,7 +88,8 @@ class Stats:
 
 def start_server(folder: str, bot_delay: float = 0.0) -> tuple[subprocess.Popen[str], int]:
     command = [sys.executable, "-m", "parlour.cli.main", "serve", "--port", "0",
-               "--db", f"sqlite:///{folder}/bench.sqlite3", "--bot-delay", str(bot_delay)]
+               "--db", f"sqlite:///{folder}/bench.sqlite3", "--bot-delay", str(bot_delay),
+               "--table-rate", "0", "--open-tables-per-address", "0", "--open-tables", "0"]
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
     assert proc.stdout is not None
     line = proc.stdout.readline()  # "Parlour is running at http://127.0.0.1:PORT/"

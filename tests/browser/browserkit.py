@@ -17,7 +17,9 @@ import pytest
 import uvicorn
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
+from parlour.server.admission import UNLIMITED
 from parlour.server.app import create_app
+from parlour.server.limits import Limits
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -68,7 +70,7 @@ class Server:
 
     def start(self) -> None:
         assert self._server is None, "the server is running already"
-        self.app = create_app("sqlite:///" + str(self.db), bot_delay=0.05)
+        self.app = create_app("sqlite:///" + str(self.db), bot_delay=0.05, limits=Limits(tables=UNLIMITED))
         server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port,
                                                log_level="warning"))
         thread = threading.Thread(target=server.run, daemon=True)

@@ -18,7 +18,7 @@ PUBLISHED = Fraction(956177159, 9795520512)
     ("args", "message"),
     [
         (["play", "chess"], "unknown game 'chess'"),
-        (["play", "shut-the-box", "--rule", "tiles=11"], "tiles must be 9, 10 or 12"),
+        (["play", "shut-the-box", "--rule", "tiles=11"], "tiles must be one of 9, 10, 12, not 11"),
         (["play", "shut-the-box", "--rule", "colour=red"], "unknown rule 'colour'"),
         (["play", "shut-the-box", "--rule", "mode"], "key=value"),
         (["play", "shut-the-box", "--rule", "mode=sideways"], "mode must be one of"),

@@ -86,6 +86,10 @@ def test_a_port_in_use_is_one_clear_line(tmp_path: Path) -> None:
     (["--db", "nosuchdb://x"], "is not a database URL"),
     (["--db", "sqlite:////no/such/folder/db.sqlite3"], "cannot open the database"),
     (["--bot-delay", "-1"], "--bot-delay cannot be negative"),
+    (["--db-timeout", "0"], "--db-timeout must be more than 0 and at most 600 seconds"),
+    (["--open-tables", "-5"], "--open-tables cannot be negative"),
+    (["--table-rate", "-1"], "--table-rate cannot be negative"),
+    (["--idle-minutes", "0"], "--idle-minutes and --archive-days must be more than 0"),
     (["--port", "x"], "invalid int value"),
 ])
 def test_mistakes_are_one_clear_line(args: list[str], words: str) -> None:

@@ -100,7 +100,8 @@ def test_rules_from_assignments_and_json():
     ("data", "message"),
     [({"tiles": "nine"}, "whole number"), ({"tiles": True}, "whole number"),
      ({"mode": "fast"}, "mode must be one of"), ({"doubles_extra_turn": "maybe"}, "true or false"),
-     ({"colour": 1}, "unknown rule"), ({"tiles": 7}, "9, 10 or 12"), ({"stake": -1}, "negative")],
+     ({"colour": 1}, "unknown rule"), ({"tiles": 7}, "one of 9, 10, 12, not 7"),
+     ({"stake": -1}, "at least 0, not -1"), ({"stake": 1001}, "at most 1000, not 1001")],
 )
 def test_bad_rules_are_refused(data, message):
     with pytest.raises(RulesError, match=message):

@@ -10,7 +10,9 @@ import pytest
 from fastapi.testclient import TestClient
 from hidden_toy import register
 
+from parlour.server.admission import UNLIMITED
 from parlour.server.app import create_app
+from parlour.server.limits import Limits
 
 
 @pytest.fixture(scope="session")
@@ -25,5 +27,5 @@ def db_url(tmp_path: Path) -> str:
 
 @pytest.fixture
 def client(db_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db_url, bot_delay=0)) as c:
+    with TestClient(create_app(db_url, bot_delay=0, limits=Limits(tables=UNLIMITED))) as c:
         yield c

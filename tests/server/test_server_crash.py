@@ -73,7 +73,8 @@ class Server:
         with (self.folder / f"stderr-{self.generation}.txt").open("w") as stderr:
             self.proc = await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "parlour.cli.main", "serve", "--port", "0", "--db", self.db,
-                "--bot-delay", str(BOT_DELAY), stdout=asyncio.subprocess.PIPE, stderr=stderr)
+                "--bot-delay", str(BOT_DELAY), "--table-rate", "0",  # 16 tables from one address at once
+                stdout=asyncio.subprocess.PIPE, stderr=stderr)
         assert self.proc.stdout is not None
         line = (await asyncio.wait_for(self.proc.stdout.readline(), 60)).decode()
         match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)

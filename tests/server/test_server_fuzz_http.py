@@ -54,8 +54,10 @@ from schemathesis.specs.openapi.checks import (
 )
 from serverkit import create_table
 
+from parlour.server.admission import UNLIMITED
 from parlour.server.app import create_app
 from parlour.server.catalogue import game_catalogue
+from parlour.server.limits import Limits
 
 LONG = os.environ.get("PARLOUR_LONG", "") not in ("", "0")
 EXAMPLES = 400 if LONG else 30
@@ -100,7 +102,8 @@ CASES = [pytest.param(method, path, mode, id=f"{method} {path} {mode.value}")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient, dict[str, str]]]:
     """One app for the whole file, with real tables to aim at, by what they are."""
     folder: Path = tmp_path_factory.mktemp("fuzz-http")
-    with TestClient(create_app(f"sqlite:///{folder / 'parlour.sqlite3'}", bot_delay=0)) as client:
+    app = create_app(f"sqlite:///{folder / 'parlour.sqlite3'}", bot_delay=0, limits=Limits(tables=UNLIMITED))
+    with TestClient(app) as client:
         hub = client.app.state.hub  # type: ignore[attr-defined]
         # A game's one-off preparation (solving Yahtzee, warming Blackjack's strategy, loading the
         # draughts endgames) runs in the background for every new table: not what is fuzzed here,

@@ -8,6 +8,10 @@ import signal
 import socket
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from parlour.server.limits import Limits
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]  # argparse's private generic
@@ -20,6 +24,26 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                             "postgresql+psycopg://user@host/db for PostgreSQL)")
     serve.add_argument("--bot-delay", type=float, default=0.8, metavar="SECONDS",
                        help="pause before each bot move, so people can follow (default 0.8)")
+    serve.add_argument("--db-timeout", type=float, default=5.0, metavar="SECONDS",
+                       help="how long a write waits for the database's lock (another program's, on "
+                            "SQLite) or a PostgreSQL connection before the move is refused as "
+                            "'unavailable' (default 5)")
+    limits = serve.add_argument_group("limits", "how many tables, how fast (0: no limit)")
+    limits.add_argument("--table-rate", type=float, default=60, metavar="PER_HOUR",
+                        help="tables one address may open an hour, on average (default 60)")
+    limits.add_argument("--table-burst", type=int, default=20, metavar="N",
+                        help="... and at once (default 20)")
+    limits.add_argument("--open-tables-per-address", type=int, default=100, metavar="N",
+                        help="open tables (not finished, not archived) opened from one address (default 100)")
+    limits.add_argument("--open-tables", type=int, default=2000, metavar="N",
+                        help="open tables in all (default 2000)")
+    keeping = serve.add_argument_group("keeping", "how long tables stay in memory and listed")
+    keeping.add_argument("--idle-minutes", type=float, default=15, metavar="MINUTES",
+                         help="a table nobody has asked for or played at for this long leaves memory "
+                              "until asked for again (default 15)")
+    keeping.add_argument("--archive-days", type=float, default=30, metavar="DAYS",
+                         help="a table with no move for this long is archived: kept, but no longer "
+                              "listed (default 30)")
 
 
 def data_folder() -> Path:
@@ -64,6 +88,20 @@ def _server_class() -> type:
     return Server
 
 
+def _limits(args: argparse.Namespace) -> Limits:
+    """The limits the options ask for (``CliError`` for one that makes no sense)."""
+    from parlour.cli.main import CliError
+    from parlour.server.admission import TableLimits
+    from parlour.server.limits import Limits
+
+    for option in ("table_rate", "table_burst", "open_tables_per_address", "open_tables"):
+        if getattr(args, option) < 0:
+            raise CliError(f"--{option.replace('_', '-')} cannot be negative")
+    tables = TableLimits(per_hour=args.table_rate or None, burst=max(1, args.table_burst),
+                         per_address=args.open_tables_per_address or None, total=args.open_tables or None)
+    return Limits(tables=tables)
+
+
 def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
@@ -75,13 +113,22 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     from parlour.cli.main import CliError
     from parlour.server.app import create_app
+    from parlour.server.residency import Keeping
 
     if args.bot_delay < 0:
         raise CliError("--bot-delay cannot be negative")
+    if not 0 < args.db_timeout <= 600:
+        raise CliError("--db-timeout must be more than 0 and at most 600 seconds")
+    limits = _limits(args)
+    if args.idle_minutes <= 0 or args.archive_days <= 0:
+        raise CliError("--idle-minutes and --archive-days must be more than 0")
+    keeping = Keeping(idle=args.idle_minutes * 60, archive=args.archive_days * 86400,
+                      sweep=min(60.0, args.idle_minutes * 30))  # looked for at least twice per idle time
     url = args.db or default_db()
     try:
         shown = make_url(url).render_as_string(hide_password=True)
-        app = create_app(url, bot_delay=args.bot_delay)
+        app = create_app(url, bot_delay=args.bot_delay, limits=limits, keeping=keeping,
+                         db_timeout=args.db_timeout)
     except ArgumentError:
         raise CliError(f"{url!r} is not a database URL") from None
     except (SQLAlchemyError, ModuleNotFoundError) as exc:

@@ -15,20 +15,22 @@ from typing import Any
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.exc import DBAPIError
 
 from parlour.core import registry
 from parlour.core.errors import ParlourError, UnknownGameError
 from parlour.core.options import options
 from parlour.server import takebacks
+from parlour.server.admission import Admission, TooMany
 from parlour.server.catalogue import game_catalogue
 from parlour.server.dbwork import UNAVAILABLE, unavailable
 from parlour.server.limits import BodyLimit, Limits, Verdict, rate_error
 from parlour.server.live import Connection, LiveTable, RequestError
 from parlour.server.markdown import to_html
-from parlour.server.records import Reviews, export
+from parlour.server.records import export
 from parlour.server.replay import game_steps
+from parlour.server.residency import Keeping
 from parlour.server.storage import TIMEOUT, Storage
 from parlour.server.tables import Hub
 
@@ -43,6 +45,10 @@ CLOSE_FLUSH = 2.0
 
 
 # ---- the HTTP API's shapes (they make the OpenAPI document) --------------------------
+STRICT = ConfigDict(strict=True)
+"""A request's values must have their field's JSON type: ``"hints": "yes"`` is not true, nor
+``"seat": true`` seat 1 (a whole number is still a number of seconds)."""
+
 class OptionOut(BaseModel):
     name: str
     label: str = Field(description="a few plain words naming the option, for forms")
@@ -50,6 +56,8 @@ class OptionOut(BaseModel):
     default: Any
     help: str
     choices: list[Any]
+    min: int | None = Field(None, description="an int option's smallest value")
+    max: int | None = Field(None, description="an int option's largest value")
 
 
 class BotOut(BaseModel):
@@ -82,21 +90,25 @@ class RulesOut(BaseModel):
 
 
 class SeatIn(BaseModel):
+    model_config = STRICT
     bot: str | None = Field(None, description="a bot level, or null for a person")
     name: str | None = Field(None, description="a name for the seat (optional)")
 
 
 class JoinIn(BaseModel):
+    model_config = STRICT
     seat: int
     name: str | None = None
 
 
 class ClockIn(BaseModel):
+    model_config = STRICT
     base: float = Field(description="each player's time, in seconds", examples=[300])
     increment: float = Field(0, description="seconds added after each of a player's turns", examples=[3])
 
 
 class TableIn(BaseModel):
+    model_config = STRICT
     game: str = Field(examples=["shut-the-box"])
     rules: dict[str, Any] = Field(default_factory=dict,
                                   description="house-rule options; missing ones take defaults")
@@ -138,6 +150,7 @@ class TableOut(BaseModel):
 
 
 class ClaimIn(BaseModel):
+    model_config = STRICT
     name: str
 
 
@@ -168,13 +181,14 @@ JSON_ERRORS: dict[int | str, dict[str, Any]] = {
 
 
 def create_app(db_url: str, bot_delay: float = 0.8, limits: Limits = Limits(),  # noqa: B008
-               db_timeout: float = TIMEOUT) -> FastAPI:
+               db_timeout: float = TIMEOUT, keeping: Keeping = Keeping()) -> FastAPI:  # noqa: B008
     """The Parlour web app on the database at ``db_url`` (any SQLAlchemy URL); ``limits``: what one
     client may send (:mod:`parlour.server.limits`); ``db_timeout``: how long a write waits for
-    SQLite's lock held by another program before it is refused (``unavailable``)."""
+    SQLite's lock held by another program before it is refused (``unavailable``); ``keeping``: how
+    long tables stay in memory and listed (:mod:`parlour.server.residency`)."""
     storage = Storage(db_url, timeout=db_timeout)
-    hub = Hub(storage, bot_delay=bot_delay)
-    reviews = Reviews(hub)
+    hub = Hub(storage, bot_delay=bot_delay, keeping=keeping)
+    admission = Admission(storage, limits.tables)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -192,7 +206,8 @@ def create_app(db_url: str, bot_delay: float = 0.8, limits: Limits = Limits(),  
 
     @app.exception_handler(RequestError)
     async def request_error(request: Request, exc: RequestError) -> JSONResponse:
-        return JSONResponse({"detail": exc.message}, status_code=exc.status)
+        headers = exc.headers if isinstance(exc, TooMany) else None
+        return JSONResponse({"detail": exc.message}, status_code=exc.status, headers=headers)
 
     @app.exception_handler(DBAPIError)
     async def database_error(request: Request, exc: DBAPIError) -> JSONResponse:
@@ -247,13 +262,22 @@ def create_app(db_url: str, bot_delay: float = 0.8, limits: Limits = Limits(),  
                 "detail": why or "the database answers"}
         return JSONResponse(body, status_code=200 if why is None else 503)
 
-    @app.post("/api/tables", response_model=TableCreated, status_code=201, responses=ERRORS,
-              tags=["tables"])
-    async def create_table(body: TableIn) -> dict[str, Any]:
-        """Open a table: the game, its house rules, who sits where (people or bots)."""
-        code, tokens = await hub.create(body.game, body.rules, [s.model_dump() for s in body.seats],
-                                  body.hints, [j.model_dump() for j in body.join],
-                                  body.clock.model_dump() if body.clock else None)
+    @app.post("/api/tables", response_model=TableCreated, status_code=201, tags=["tables"],
+              responses={**ERRORS, 429: {"model": ErrorOut, "description": "Too many tables: from this "
+                                         "address lately (with Retry-After), or open at once"}})
+    async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
+        """Open a table: the game, its house rules, who sits where (people or bots).  Limited per
+        client address and in all (a 429 with the reason)."""
+        address = request.client.host if request.client else "unknown"
+        await admission.admit(hub.db, address)
+        try:
+            code, tokens = await hub.create(body.game, body.rules, [s.model_dump() for s in body.seats],
+                                            body.hints, [j.model_dump() for j in body.join],
+                                            body.clock.model_dump() if body.clock else None,
+                                            creator=address)
+        except Exception:
+            admission.refund(address)  # nothing was created: it cost nothing
+            raise
         return {"code": code, "url": f"/t/{code}", "tokens": {str(k): v for k, v in tokens.items()}}
 
     @app.get("/api/tables", response_model=list[TableOut], tags=["tables"])
@@ -288,7 +312,7 @@ def create_app(db_url: str, bot_delay: float = 0.8, limits: Limits = Limits(),  
         ``{"code", "game_no", "moves", "mistakes": [...]}`` for draughts, each mistake with its
         ``ply``, PDN ``move`` number, ``colour``, ``played``, ``better``, ``loss`` and ``why``.
         It takes about half a second a move the first time."""
-        return await reviews.review(code, game_no)
+        return await hub.reviews.review(code, game_no)
 
     @app.get("/api/tables/{code}/replay", responses=ERRORS, tags=["tables"])
     async def replay_game(code: str, game_no: int | None = None, live: bool = False) -> dict[str, Any]:
@@ -310,6 +334,8 @@ def create_app(db_url: str, bot_delay: float = 0.8, limits: Limits = Limits(),  
         try:
             table = hub.get(code)
             held = await _hello(ws, hub, table)
+            table = hub.get(code)  # the same table, unless it was let go of meanwhile
+            hub.residency.came_back(table)
         except RequestError as exc:
             await _refuse(ws, exc)
             return

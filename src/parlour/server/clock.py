@@ -158,8 +158,9 @@ class Timekeeper:
     def resume(self, table: LiveTable) -> None:
         """The server has started again: the running time starts again now, from what its player
         had left when it was last saved (the time the server was down is not charged)."""
-        if table.clock is not None:
-            table.clock.since = None
+        clock = table.clock
+        if clock is not None:
+            clock.since = None if clock.running is None else self.now()
 
     def pause_all(self) -> None:
         """The server is stopping: charge the time used so far and keep every running clock."""

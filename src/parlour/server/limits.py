@@ -1,5 +1,6 @@
-"""Limits on what one client may send: the size of an HTTP request's body, and how many
-WebSocket messages a connection may send that change nothing.
+"""Limits on what one client may send: the size of an HTTP request's body, how many
+WebSocket messages a connection may send that change nothing, and how many tables it may open
+(:mod:`parlour.server.admission`).
 
 A WebSocket message is also limited in length (``app.MAX_MESSAGE``, and the transport's frame
 limit set by ``parlour serve``); see ``docs/server.md``.
@@ -15,6 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from parlour.server.admission import TableLimits
 
 MAX_BODY = 64 * 1024
 """The longest HTTP request body, in bytes.  The API's bodies are a few hundred bytes (a table's
@@ -42,6 +45,8 @@ class Limits:
     ws_abuse: int = WS_ABUSE
     clock: Callable[[], float] = time.monotonic
     """Seconds, for the rate (tests stop it)."""
+    tables: TableLimits = TableLimits()  # noqa: RUF009  # frozen: one shared default is safe
+    """How fast one address may open tables, and how many may be open (:mod:`.admission`)."""
 
     def budget(self) -> MessageBudget | None:
         """A fresh budget for one connection (None without a rate limit)."""

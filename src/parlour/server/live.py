@@ -137,6 +137,8 @@ class LiveTable:
     lowers) has come round to the same number again."""
     takeback: Any = None
     """The takeback asked for and not yet answered (:class:`parlour.server.takebacks.Request`)."""
+    touched: float = 0.0
+    """When the table was last asked for or busy (:mod:`parlour.server.residency`)."""
     _log_text: dict[int | None, list[dict[str, Any]]] = field(default_factory=dict)
 
     # ---- facts ----------------------------------------------------------------

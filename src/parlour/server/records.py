@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from parlour.core.protocol import Export
 from parlour.core.record import Record
 from parlour.server.live import LiveTable, RequestError
-from parlour.server.tables import Hub
+
+if TYPE_CHECKING:  # (the Hub keeps its Reviews)
+    from parlour.server.tables import Hub
 
 
 def record_of(hub: Hub, table: LiveTable, number: int,
@@ -67,6 +69,11 @@ class Reviews:
                         raise RequestError("not-found", f"{table.game.spec.title} has no reviewer", 404)
                     self._kept[key] = found
         return {"code": table.code, "game_no": number, **self._kept[key]}
+
+    def forget(self, table_id: int) -> None:
+        """Drop the reviews of a table (it is leaving memory; they are computed again if asked for)."""
+        for key in [key for key in self._kept if key[0] == table_id]:
+            del self._kept[key]
 
 
 __all__ = ["Reviews", "export", "record_of"]

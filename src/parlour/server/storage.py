@@ -37,11 +37,14 @@ from sqlalchemy import (
     bindparam,
     create_engine,
     event,
+    false,
+    inspect,
     select,
     text,
     update,
 )
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.schema import CreateColumn
 
 metadata = MetaData()
 
@@ -56,7 +59,11 @@ tables = Table(
     Column("over", Boolean, nullable=False, default=False),
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False),
+    Column("creator", String(64)),
+    Column("archived", Boolean, nullable=False, server_default=false()),
 )
+"""``creator``: the address the table was opened from (:mod:`parlour.server.admission`);
+``archived``: abandoned, kept but no longer listed (:mod:`parlour.server.residency`)."""
 
 seats = Table(
     "seats", metadata,
@@ -220,6 +227,7 @@ class Storage:
             event.listen(self.engine, "close", self._closed)
             event.listen(self.engine, "close_detached", self._closed)
         metadata.create_all(self.engine)
+        _add_new_columns(self.engine)
 
     def _connected(self, dbapi_connection: Any, record: Any) -> None:
         pid = dbapi_connection.info.backend_pid
@@ -244,13 +252,13 @@ class Storage:
 
     # ---- writing ------------------------------------------------------------
     def create_table(self, code: str, game: str, rules: dict[str, Any], hints: bool,
-                     seat_rows: Sequence[SeatRow]) -> int:
+                     seat_rows: Sequence[SeatRow], creator: str | None = None) -> int:
         now = time.time()
         try:
             with self.engine.begin() as db:
                 table_id = db.execute(tables.insert().values(
                     code=code, game=game, rules=json.dumps(rules, sort_keys=True), hints=hints,
-                    game_no=1, over=False, created=now, updated=now,
+                    game_no=1, over=False, created=now, updated=now, creator=creator,
                 )).inserted_primary_key[0]  # type: ignore[index]  # SQLAlchemy types the key as optional
                 if seat_rows:
                     db.execute(seats.insert(), [
@@ -305,8 +313,8 @@ class Storage:
 
     # ---- reading ------------------------------------------------------------
     def table_codes(self, playing_only: bool = False, limit: int | None = None) -> list[str]:
-        """Table codes, the most recently opened, started or finished first."""
-        query = select(tables.c.code).order_by(tables.c.updated.desc())
+        """Table codes, the most recently opened, started or finished first; archived ones left out."""
+        query = select(tables.c.code).where(tables.c.archived.is_(False)).order_by(tables.c.updated.desc())
         if playing_only:
             query = query.where(tables.c.over.is_(False))
         if limit is not None:
@@ -381,6 +389,19 @@ class Storage:
             return None
         return ClockRow(row["base"], row["increment"], row["game_no"], row["seq"],
                         tuple(float(x) for x in json.loads(row["time_left"])), row["running"], row["since"])
+
+
+def _add_new_columns(engine: Engine) -> None:
+    """Add the columns a database made by an earlier Parlour lacks (``creator``, ``archived``)."""
+    have = {c["name"] for c in inspect(engine).get_columns("tables")}
+    for column in [c for c in tables.columns if c.name not in have]:
+        ddl = CreateColumn(column).compile(dialect=engine.dialect)
+        try:
+            with engine.begin() as db:
+                db.execute(text(f"ALTER TABLE tables ADD COLUMN {ddl}"))
+        except DBAPIError:  # another server starting on the database added it first
+            if column.name not in {c["name"] for c in inspect(engine).get_columns("tables")}:
+                raise
 
 
 def _sqlite_pragmas(timeout: float, dbapi_connection: Any, _record: Any) -> None:

@@ -46,19 +46,17 @@ from parlour.server.live import (
     MAX_SEATS,
     LiveTable,
     RequestError,
-    Seat,
     clean_name,
     normalise_code,
 )
+from parlour.server.rebuild import apply_progress, rebuild
+from parlour.server.records import Reviews
+from parlour.server.residency import Keeping, Residency
 from parlour.server.storage import (
-    TAKEBACK,
     Conflict,
-    Progress,
     SeatRow,
     Storage,
-    TableRow,
     hash_token,
-    takeback_count,
 )
 
 log = logging.getLogger("parlour.server")
@@ -93,10 +91,15 @@ class Hub:
 
     def __init__(self, storage: Storage, bot_delay: float = 0.8,
                  rng: random.Random | None = None, now: Callable[[], float] = time.time,
-                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+                 keeping: Keeping = Keeping()) -> None:  # noqa: B008  # frozen
         self.storage = storage
         self.db = DbWork(storage)
         """The worker threads that read and write the database."""
+        self.residency = Residency(self, keeping)
+        self.reviews = Reviews(self)
+        """The engine's reviews of finished games (kept while their table is in memory)."""
+        """Which tables are in memory (loaded when asked for, let go when idle) and listed."""
         self.clocks = Timekeeper(self, now, sleep)
         """The tables' clocks (``now``: the time source, ``sleep``: waiting for it)."""
         self.bot_delay = bot_delay
@@ -110,21 +113,13 @@ class Hub:
 
     # ---- life -------------------------------------------------------------------
     async def start(self) -> None:
-        """Listen for the other servers (PostgreSQL), then load every table still being played,
-        so bots and chance carry on by themselves."""
+        """Listen for the other servers (PostgreSQL); the tables waiting on a bot or a clock are
+        then loaded in the background, so the server answers at once (:mod:`.residency`)."""
         self.running = True
         if self.shared:
             self.listener = Listener(self.storage.url, self._notified, self._catch_up_all)
             await self.listener.start()
-        for code in await self.db.read(self.storage.table_codes, playing_only=True):
-            try:
-                table = self.get(code)
-                self.clocks.resume(table)
-                self._prepare(table)
-                async with table.lock:
-                    await self.settle(table)
-            except Exception:  # one broken table must not stop the server
-                log.exception("table %s could not be resumed", code)
+        self.residency.start()
 
     def _prepare(self, table: LiveTable) -> None:
         """Let the game do its slow one-off work (a strategy table) in the background."""
@@ -141,6 +136,7 @@ class Hub:
 
     async def stop(self) -> None:
         self.running = False
+        await self.residency.stop()
         self.clocks.pause_all()
         if self.listener is not None:
             await self.listener.stop()
@@ -153,34 +149,45 @@ class Hub:
 
     # ---- tables -----------------------------------------------------------------
     def get(self, code: str) -> LiveTable:
+        """The table ``code``, loaded from the database if it is not in memory: it then carries
+        on by itself (its clock, chance, its bots)."""
         key = normalise_code(code)
         table = self.tables.get(key)
         if table is None:
-            row = self.storage.load(key)
-            if row is None:
-                raise RequestError("not-found", f"there is no table {code.strip()!r}", 404)
-            table = self._rebuild(row)
-            self.clocks.load(table)
-            self.tables[key] = table
+            table = self.load(key, code)
+            if self.running:
+                self.carry_on(table)
+        table.touched = self.clocks.now()
         return table
 
-    def _rebuild(self, row: TableRow) -> LiveTable:
-        game = registry.get(row.game)
-        rules = rules_from_json(game.rules_type, row.rules)
-        seat_list = [Seat(s.seat, s.name, s.bot, s.token_hash) for s in row.seats]
-        for s in seat_list:
-            if s.bot_level:
-                s.bot = make_bot(game, s.bot_level, rules)
-        table = LiveTable(row.id, row.code, game, rules, row.hints, seat_list, 1,
-                          game.initial_state(rules, len(seat_list)))
-        for game_no in range(1, row.game_no + 1):
-            table.start_game(game_no)
-            for seat, text in row.logs.get(game_no, ()):
-                action = game.parse_action(table.state, seat, text)
-                table.record(seat, action, game.apply(table.state, seat, action))
-        table.rows = row.rows or table.rows  # the current game's takebacks count as rows too
-        if table.rows > len(table.log):  # a takeback in this game: moves chosen before now are stale
-            table.taken_back_at = table.rows
+    def carry_on(self, table: LiveTable) -> asyncio.Task[None]:
+        """A table just loaded carries on by itself: its clock runs again from now, its game
+        prepares, and its due chance and bots go on (in the task returned)."""
+        self.clocks.resume(table)
+        self._prepare(table)
+        return self._background(self._settle_loaded(table))
+
+    async def _settle_loaded(self, table: LiveTable) -> None:
+        try:
+            async with table.lock:
+                await self.settle(table)
+        except Exception:  # one broken table must not stop the others (its next request says why)
+            log.exception("table %s could not carry on after loading", table.code)
+
+    def let_go(self, table: LiveTable) -> None:
+        """Drop a table from memory, and its reviews (it is loaded again when asked for)."""
+        self.tables.pop(table.code, None)
+        self.reviews.forget(table.id)
+
+    def load(self, key: str, asked: str) -> LiveTable:
+        """Table ``key`` read from the database into memory (it does not carry on yet: :meth:`carry_on`)."""
+        row = self.storage.load(key)
+        if row is None:
+            raise RequestError("not-found", f"there is no table {asked.strip()!r}", 404)
+        table = rebuild(row)
+        self.clocks.load(table)
+        table.touched = self.clocks.now()
+        self.tables[key] = table
         return table
 
     # ---- other servers' changes ---------------------------------------------------------
@@ -197,10 +204,11 @@ class Hub:
         for table in list(self.tables.values()):
             self._background(self._follow(table))
 
-    def _background(self, work: Coroutine[Any, Any, None]) -> None:
+    def _background(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
         task = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        return task
 
     async def _follow(self, table: LiveTable) -> None:
         try:
@@ -217,13 +225,13 @@ class Hub:
         in memory only; True if anything changed (the caller then settles, which tells everyone).
         Needs the table's lock."""
         try:
-            return self._catch_up(table, await self.db.read(
+            return apply_progress(table, await self.db.read(
                 self.storage.since, table.id, table.game_no, table.rows))
         except (ParlourError, RuntimeError):  # should never happen: start again from the whole log
             log.exception("table %s could not catch up action by action: reloading it", table.code)
         row = await self.db.read(self.storage.load, table.code)
         assert row is not None
-        fresh = self._rebuild(row)
+        fresh = rebuild(row)
         table.seats, table.game_no, table.state = fresh.seats, fresh.game_no, fresh.state
         table.log, table.history, table._log_text = fresh.log, fresh.history, {}
         table.rows, table.taken_back_at, table.takeback = fresh.rows, fresh.taken_back_at, None
@@ -231,35 +239,12 @@ class Hub:
             conn.log_sent = (0, 0)  # the next message carries the whole log again
         return True
 
-    def _catch_up(self, table: LiveTable, found: Progress) -> bool:
-        changed = False
-        for place, row in zip(table.seats, found.seats, strict=False):
-            if (place.name, place.token_hash) != (row.name, row.token_hash) and row.token_hash:
-                place.name, place.token_hash = row.name, row.token_hash
-                changed = True
-        game = table.game
-        for game_no, n, seat, text in found.actions:
-            while table.game_no < game_no:
-                table.start_game(table.game_no + 1)
-            if n != table.rows + 1:
-                raise RuntimeError(f"table {table.code}: action {n} of game {game_no} follows "
-                                   f"{table.rows}: the log has a gap")
-            if seat == TAKEBACK:
-                table.take_back(takeback_count(text))
-                changed = True
-                continue
-            action = game.parse_action(table.state, seat, text)
-            table.record(seat, action, game.apply(table.state, seat, action))
-            changed = True
-        while table.game_no < found.game_no:
-            table.start_game(table.game_no + 1)
-            changed = True
-        return changed
-
     async def create(self, game_name: str, rules_data: dict[str, Any], seat_specs: Sequence[dict[str, Any]],
-               hints: bool, join: Sequence[dict[str, Any]], clock: Any = None) -> tuple[str, dict[int, str]]:
+                     hints: bool, join: Sequence[dict[str, Any]], clock: Any = None,
+                     creator: str | None = None) -> tuple[str, dict[int, str]]:
         """A new table; returns its code and the tokens of the seats claimed at once.  ``clock``:
-        ``{"base": seconds, "increment": seconds}`` to play on a clock (:mod:`.clock`)."""
+        ``{"base": seconds, "increment": seconds}`` to play on a clock (:mod:`.clock`); ``creator``:
+        the address that asked (:mod:`.admission`)."""
         game = registry.get(game_name)
         rules = rules_from_json(game.rules_type, rules_data)
         timing = setting(clock)
@@ -291,10 +276,10 @@ class Hub:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             try:
                 await self.db.write(self.storage.create_table, code, game.spec.name, rules_to_json(rules),
-                                    hints, rows)
+                                    hints, rows, creator)
             except Conflict:
                 continue
-            table = self.get(code)
+            table = self.load(code, code)
             async with table.lock:
                 if timing is not None:
                     await self.clocks.create(table, *timing)

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from parlour.core.commands import Command, CommandError, Console
-from parlour.core.options import parse_assignments, rules_from_json, rules_to_json
+from parlour.core.options import parse_assignments, rules_to_json
 from parlour.games.blackjack.rules import Rules
 from parlour.games.blackjack.solver import Decision, Kind, Strategy, solve
 
@@ -65,15 +65,7 @@ def chart_text(strategy: Strategy) -> str:
 
 
 def _rules(assignments: Sequence[str], casino: bool) -> Rules:
-    if not casino:
-        return parse_assignments(Rules, assignments)
-    data = rules_to_json(Rules.casino())
-    for item in assignments:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise CommandError(f"a rule is written key=value, not {item!r}")
-        data[key.strip().replace("-", "_")] = value.strip()
-    return rules_from_json(Rules, data)
+    return parse_assignments(Rules, assignments, base=rules_to_json(Rules.casino()) if casino else None)
 
 
 def _solve(args: argparse.Namespace, console: Console) -> int:

@@ -135,14 +135,18 @@ class Rules:
     penetration: int = field(default=75, metadata={
         "label": "Shuffle after (% dealt)",
         "help": "The cut card: the shoe is shuffled before a round once this percentage of it has "
-                "been dealt (0: shuffled before every round)"})
+                "been dealt (0: shuffled before every round)", "min": 0, "max": 90})
     bankroll: int = field(default=100, metadata={"label": "Starting chips",
-                                                 "help": "Chips each player starts with"})
-    min_bet: int = field(default=1, metadata={"label": "Smallest bet", "help": "The smallest bet"})
-    max_bet: int = field(default=20, metadata={"label": "Largest bet", "help": "The largest bet"})
+                                                 "help": "Chips each player starts with",
+                                                 "min": 1, "max": 1_000_000})
+    min_bet: int = field(default=1, metadata={"label": "Smallest bet", "help": "The smallest bet",
+                                              "min": 1, "max": 10_000})
+    max_bet: int = field(default=20, metadata={"label": "Largest bet", "help": "The largest bet",
+                                               "min": 1, "max": 100_000})
     rounds: int = field(default=10, metadata={
         "label": "Rounds",
-        "help": "Rounds in a game (it ends sooner when every player is out of chips)"})
+        "help": "Rounds in a game (it ends sooner when every player is out of chips)",
+        "min": 1, "max": 1000})
     trainer: bool = field(default=False, metadata={
         "label": "Trainer mode",
         "help": "Trainer: every play that departs from the best play is flagged, with what it cost, "

@@ -55,7 +55,7 @@ class Rules:
         "help": "A blocked hand scores the difference of the spots (the manual's), or all the losers' spots"})
     target: int = field(default=100, metadata={
         "label": "Points to win",
-        "help": "Points that win the game (121 on a cribbage board)"})
+        "help": "Points that win the game (121 on a cribbage board)", "min": 1, "max": 10_000})
 
     def check(self, players: int) -> None:
         """Refuse values that make no game (``RulesError``)."""

@@ -45,12 +45,14 @@ class Rules:
         default=40,
         metadata={"label": "Moves to win after declining a draw",
                   "help": "A player who declines a draw must win or be a man up within this many "
-                          "of their own moves, or the game is drawn (0: no limit)"})
+                          "of their own moves, or the game is drawn (0: no limit)",
+                  "min": 0, "max": 1000})
     no_progress_moves: int = field(
         default=0,
         metadata={"label": "Draw after moves without progress",
                   "help": "Drawn after this many moves by each side with no capture, no man moved "
-                          "and no huff (0: off, the manual has no such rule)"})
+                          "and no huff (0: off, the manual has no such rule)",
+                  "min": 0, "max": 1000})
 
     start: str = field(
         default="",

@@ -21,22 +21,26 @@ class Rules:
 
     target: int = field(default=100, metadata={
         "label": "Points to win",
-        "help": "Points that win the game (hand points only; bonuses do not count toward it)"})
+        "help": "Points that win the game (hand points only; bonuses do not count toward it)",
+        "min": 1, "max": 1000})
     knock_limit: int = field(default=10, metadata={
         "label": "Most deadwood to knock with",
-        "help": "Most deadwood a player may knock with (0: gin only; above 10: an easier game)"})
-    gin_bonus: int = field(default=20, metadata={"label": "Gin bonus", "help": "Bonus for going gin"})
+        "help": "Most deadwood a player may knock with (0: gin only; above 10: an easier game)",
+        "min": 0, "max": 100})
+    gin_bonus: int = field(default=20, metadata={"label": "Gin bonus", "help": "Bonus for going gin",
+                                                 "min": 0, "max": 1000})
     undercut_bonus: int = field(default=10, metadata={
         "label": "Undercut bonus",
-        "help": "Bonus for undercutting the knocker (equal counts included)"})
+        "help": "Bonus for undercutting the knocker (equal counts included)", "min": 0, "max": 1000})
     game_bonus: int = field(default=100, metadata={"label": "Game bonus",
-                                                   "help": "Bonus for the player who reaches the target"})
+                                                   "help": "Bonus for the player who reaches the target",
+                                                   "min": 0, "max": 10_000})
     shutout_bonus: int = field(default=200, metadata={
         "label": "Shutout bonus",
-        "help": "The game bonus instead, when the loser scored nothing at all"})
+        "help": "The game bonus instead, when the loser scored nothing at all", "min": 0, "max": 10_000})
     box_bonus: int = field(default=20, metadata={
         "label": "Box bonus per hand won",
-        "help": "Line (box) bonus for each hand won, added at the end"})
+        "help": "Line (box) bonus for each hand won, added at the end", "min": 0, "max": 1000})
     wall_take: bool = field(default=False, metadata={
         "label": "Last discard at the wall",
         "help": "At the wall the other player may still take the last discard to knock or go gin"})

@@ -65,16 +65,19 @@ class Rules:
     stake: int = field(
         default=0,
         metadata={"label": "Stake a round",
-                  "help": "Stake each player pays into the pool every round (0: no stakes)"},
+                  "help": "Stake each player pays into the pool every round (0: no stakes)",
+                  "min": 0, "max": 1000},
     )
     rounds: int = field(
         default=1,
         metadata={"label": "Rounds",
-                  "help": "Rounds in the game (round and simultaneous modes); balances carry over"},
+                  "help": "Rounds in the game (round and simultaneous modes); balances carry over",
+                  "min": 1, "max": 1000},
     )
     drop_out_at: int = field(
         default=45, metadata={"label": "Drop out at (cumulative game)",
-                              "help": "Cumulative game: a player whose total reaches this drops out"}
+                              "help": "Cumulative game: a player whose total reaches this drops out",
+                              "min": 1, "max": 1000}
     )
     doubles_extra_turn: bool = field(
         default=True, metadata={"label": "Doubles throw again (long game)",

@@ -90,7 +90,9 @@ function renderGames() {
 // ---- the New-table form -------------------------------------------------
 function optionField(option) {
   const id = `opt-${option.name}`;
-  const hint = h("span", {class: "hint-text"}, option.help);
+  const ranged = option.kind === "int" && !(option.choices && option.choices.length) && option.max != null;
+  const hint = h("span", {class: "hint-text"},
+    ranged ? `${option.help} (${option.min.toLocaleString("en")} to ${option.max.toLocaleString("en")})` : option.help);
   if (option.kind === "bool") {
     return h("label", {class: "check", for: id, title: option.name}, [
       h("input", {type: "checkbox", id, name: option.name, "data-kind": "bool", checked: !!option.default}),
@@ -109,7 +111,7 @@ function optionField(option) {
     }
   } else {
     control = h("input", {type: "number", id, name: option.name, "data-kind": "int", step: 1,
-      inputmode: "numeric", value: option.default});
+      inputmode: "numeric", value: option.default, min: option.min ?? null, max: option.max ?? null});
   }
   return h("div", {class: "field"}, [h("label", {for: id, title: option.name}, [option.label, " ", hint]), control]);
 }
