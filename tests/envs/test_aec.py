@@ -131,6 +131,10 @@ def test_rules_come_as_objects_or_options_and_players_are_checked() -> None:
         aec(NIM, 7)
     with pytest.raises(ValueError, match="render_mode must be None or 'ansi'"):
         aec(NIM, render_mode="human")
+    assert aec("shut-the-box").possible_agents == ["seat_0"]  # the fewest the rules allow
+    assert aec("shut-the-box", {"mode": "long"}).possible_agents == ["seat_0", "seat_1"]
+    with pytest.raises(RulesError, match="the long game takes 2 players, not 3"):
+        aec("shut-the-box", {"mode": "long"}, players=3)
 
 
 def test_ansi_render_draws_the_spectators_view() -> None:
