@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -243,3 +244,33 @@ def test_a_postgres_server_stopped_and_started_mid_game_loses_and_doubles_nothin
         for live in (table, bot_table):
             rows = hub.storage.since(live.id, live.game_no, 0).actions
             assert [n for _, n, _, _ in rows] == list(range(1, live.rows + 1))  # no gap, no place twice
+
+
+def test_a_table_read_back_slowly_holds_up_nothing_else(db_url: str) -> None:
+    """A table not in memory is read from the database off the event loop: while its read is held
+    up (a slow disk, a PostgreSQL server far away), the lobby answers."""
+    with TestClient(create_app(db_url, bot_delay=0)) as client:
+        hub = hub_of(client)
+        code, _ = alone(client)
+        hub.let_go(hub.tables[code])  # idle: it left memory
+        entered, gate, events = threading.Event(), threading.Event(), []
+        load = hub.storage.load
+
+        def slow_load(key: str) -> Any:
+            entered.set()
+            gate.wait(timeout=15)  # (a bound only for the failing case, where nothing else answers)
+            events.append("table read")
+            return load(key)
+
+        hub.storage.load = slow_load
+        answers: list[Any] = []
+        asking = threading.Thread(target=lambda: answers.append(client.get(f"/api/tables/{code}")))
+        asking.start()
+        assert entered.wait(timeout=30)
+        assert client.get("/api/games").status_code == 200
+        events.append("lobby answered")
+        gate.set()
+        asking.join(timeout=60)
+        assert events == ["lobby answered", "table read"]
+        assert answers[0].status_code == 200 and answers[0].json()["code"] == code
+        assert code in hub.tables

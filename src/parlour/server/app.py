@@ -289,20 +289,20 @@ def create_app(db_url: str, bot_delay: float = 0.8, limits: Limits = Limits(),  
         out = []
         for code in playing + finished:
             with contextlib.suppress(RequestError, ParlourError):
-                out.append(table_out(hub.get(code).info()))
+                out.append(table_out((await hub.fetch(code)).info()))
         return out
 
     @app.get("/api/tables/{code}", response_model=TableOut, responses=ERRORS, tags=["tables"])
     async def table_info(code: str) -> dict[str, Any]:
         """One table: its game, rules and seats."""
-        return table_out(hub.get(code).info())
+        return table_out((await hub.fetch(code)).info())
 
     @app.get("/api/tables/{code}/export", response_class=PlainTextResponse, responses=JSON_ERRORS,
              tags=["tables"])
     async def export_game(code: str, game_no: int | None = None) -> PlainTextResponse:
         """A game at the table in its game's file format (PDN for draughts): the current game,
         or ``game_no``.  A game with hidden cards only once it is over."""
-        exported, filename = export(hub, code, game_no)
+        exported, filename = await export(hub, code, game_no)
         return PlainTextResponse(exported.text, media_type=exported.media_type,
                                  headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
@@ -319,7 +319,7 @@ def create_app(db_url: str, bot_delay: float = 0.8, limits: Limits = Limits(),  
         """A finished game at the table (the current one, or ``game_no``) step by step, each position
         as a spectator sees it (``parlour.server.replay``).  ``live``: a game without hidden cards
         while it is played too."""
-        return game_steps(hub, code, game_no, live)
+        return await game_steps(hub, code, game_no, live)
 
     @app.post("/api/tables/{code}/seats/{seat}", response_model=ClaimOut, responses=ERRORS,
               tags=["tables"])
@@ -332,10 +332,10 @@ def create_app(db_url: str, bot_delay: float = 0.8, limits: Limits = Limits(),  
     async def table_socket(ws: WebSocket, code: str) -> None:
         await ws.accept()
         try:
-            table = hub.get(code)
+            table = await hub.fetch(code)
             held = await _hello(ws, hub, table)
-            table = hub.get(code)  # the same table, unless it was let go of meanwhile
-            hub.residency.came_back(table)
+            table = await hub.fetch(code)  # the same table, unless it was let go of meanwhile
+            await hub.db.write(hub.residency.came_back, table)
         except RequestError as exc:
             await _refuse(ws, exc)
             return

@@ -150,9 +150,8 @@ class Timekeeper:
         table.clock.game_no = table.game_no
         await self.hub.db.write(self.hub.storage.save_clock, table.id, table.clock.row())
 
-    def load(self, table: LiveTable) -> None:
-        """The table's clock as the database keeps it (if it has one)."""
-        row = self.hub.storage.load_clock(table.id)
+    def load(self, table: LiveTable, row: ClockRow | None) -> None:
+        """The table's clock as the database keeps it (``row``; ``None``: it has none)."""
         table.clock = None if row is None else Clock.from_row(row, self.now)
 
     def resume(self, table: LiveTable) -> None:

@@ -14,28 +14,24 @@ if TYPE_CHECKING:  # (the Hub keeps its Reviews)
     from parlour.server.tables import Hub
 
 
-def record_of(hub: Hub, table: LiveTable, number: int,
-              log: list[tuple[int, str, float]] | None = None) -> tuple[Record, float | None]:
-    """Game ``number`` of a table as a record (from the database, or its ``log`` if read already),
-    and when it began."""
+def record_of(table: LiveTable, log: list[tuple[int, str, float]]) -> tuple[Record, float | None]:
+    """A game of a table as a record, from its ``log`` (``Storage.game_log``), and when it began."""
     record = Record.start(table.game.spec.name, table.rules, tuple(table.names()))
-    if log is None:
-        log = hub.storage.game_log(table.id, number)
     for seat, text, _ in log:
         record = record.add(seat, text)
     return record, log[0][2] if log else None
 
 
-def export(hub: Hub, code: str, game_no: int | None = None) -> tuple[Export, str]:
+async def export(hub: Hub, code: str, game_no: int | None = None) -> tuple[Export, str]:
     """Game ``game_no`` of a table (the current one by default) in the game's own file
     format, and a file name for it.  Anyone with the table's code may have it, so a game
     with hidden information is exported only once it is over."""
-    table, number = hub.game_of(code, game_no)
+    table, number = await hub.game_of(code, game_no)
     game = table.game
     if game.spec.hidden_information and number == table.game_no and not table.over:
         raise RequestError("not-over", "this game has hidden cards: it can be exported once "
                            "it is over", 409)
-    record, began = record_of(hub, table, number)
+    record, began = record_of(table, await hub.db.read(hub.storage.game_log, table.id, number))
     exported = game.export(record, began, f"Parlour table {table.code}", number)
     if exported is None:
         raise RequestError("not-found", f"{game.spec.title} has no file format to export to", 404)
@@ -54,14 +50,14 @@ class Reviews:
 
     async def review(self, code: str, game_no: int | None = None) -> dict[str, Any]:
         """The review of a finished game at a table (the current one by default)."""
-        table, number = self.hub.game_of(code, game_no)
+        table, number = await self.hub.game_of(code, game_no)
         if number == table.game_no and not table.over:
             raise RequestError("not-over", "the game is still being played: it can be reviewed "
                                "once it is over", 409)
         key = (table.id, number)
         if key not in self._kept:
             log = await self.hub.db.read(self.hub.storage.game_log, table.id, number)
-            record, _ = record_of(self.hub, table, number, log)
+            record, _ = record_of(table, log)
             async with self._reviewing:
                 if key not in self._kept:
                     found = await asyncio.to_thread(table.game.review, record)

@@ -19,12 +19,12 @@ from parlour.server.live import RequestError
 from parlour.server.tables import Hub
 
 
-def game_steps(hub: Hub, code: str, game_no: int | None, live: bool = False) -> dict[str, Any]:
+async def game_steps(hub: Hub, code: str, game_no: int | None, live: bool = False) -> dict[str, Any]:
     """Game ``game_no`` of table ``code`` (the current game by default) as ``steps``: step 0 the
     position before any action, step ``n`` the position after action ``n``.  Each step has ``n``,
     ``seat`` (``-1`` for chance, ``None`` for step 0), ``who``, ``move`` (the notation, or ``None``),
     ``text`` (the log line a spectator reads), ``view`` (the spectator's view JSON) and ``to_act``."""
-    table, number = hub.game_of(code, game_no)
+    table, number = await hub.game_of(code, game_no)
     game = table.game
     in_play = number == table.game_no and not table.over
     if in_play and not live:
@@ -36,7 +36,7 @@ def game_steps(hub: Hub, code: str, game_no: int | None, live: bool = False) -> 
     names = table.names()
     state = game.initial_state(table.rules, len(table.seats))
     steps: list[dict[str, Any]] = [_step(game, state, 0, None, "", None, "The start of the game")]
-    for n, (seat, text, _) in enumerate(hub.storage.game_log(table.id, number), start=1):
+    for n, (seat, text, _) in enumerate(await hub.db.read(hub.storage.game_log, table.id, number), start=1):
         action = game.parse_action(state, seat, text)
         line = game.describe_for(state, seat, action, None, names)
         state = game.apply(state, seat, action)

@@ -88,9 +88,11 @@ class Residency:
                 if code in self.hub.tables or not self.hub.running:
                     continue
                 try:
-                    table = self.hub.load(code, code)
+                    table = await self.hub.load(code)
                 except Exception:  # one broken table must not stop the others
                     log.exception("table %s could not be resumed", code)
+                    continue
+                if table is None:  # asked for meanwhile: it carries on already
                     continue
                 await self.hub.carry_on(table)
                 if not self.busy(table):

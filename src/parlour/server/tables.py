@@ -52,12 +52,7 @@ from parlour.server.live import (
 from parlour.server.rebuild import apply_progress, rebuild
 from parlour.server.records import Reviews
 from parlour.server.residency import Keeping, Residency
-from parlour.server.storage import (
-    Conflict,
-    SeatRow,
-    Storage,
-    hash_token,
-)
+from parlour.server.storage import ClockRow, Conflict, SeatRow, Storage, TableRow, hash_token
 
 log = logging.getLogger("parlour.server")
 
@@ -148,13 +143,29 @@ class Hub:
         self.db.close()
 
     # ---- tables -----------------------------------------------------------------
-    def get(self, code: str) -> LiveTable:
-        """The table ``code``, loaded from the database if it is not in memory: it then carries
-        on by itself (its clock, chance, its bots)."""
+    async def fetch(self, code: str) -> LiveTable:
+        """The table ``code``, read from the database (off the event loop) if it is not in memory:
+        it then carries on by itself (its clock, chance, its bots).  A 404 ``RequestError`` if
+        there is no such table; ``unavailable`` if the database cannot say."""
         key = normalise_code(code)
         table = self.tables.get(key)
         if table is None:
-            table = self.load(key, code)
+            found = await self.db.read(self._read, key, code)
+            table = self.tables.get(key)  # another request may have loaded it meanwhile
+            if table is None:
+                table = self._install(key, found)
+                if self.running:
+                    self.carry_on(table)
+        table.touched = self.clocks.now()
+        return table
+
+    def get(self, code: str) -> LiveTable:
+        """:meth:`fetch` for callers away from the event loop (tools, tests): the database is read
+        on the calling thread."""
+        key = normalise_code(code)
+        table = self.tables.get(key)
+        if table is None:
+            table = self._install(key, self._read(key, code))
             if self.running:
                 self.carry_on(table)
         table.touched = self.clocks.now()
@@ -176,16 +187,29 @@ class Hub:
 
     def let_go(self, table: LiveTable) -> None:
         """Drop a table from memory, and its reviews (it is loaded again when asked for)."""
-        self.tables.pop(table.code, None)
+        if self.tables.get(table.code) is table:
+            del self.tables[table.code]
         self.reviews.forget(table.id)
 
-    def load(self, key: str, asked: str) -> LiveTable:
-        """Table ``key`` read from the database into memory (it does not carry on yet: :meth:`carry_on`)."""
+    def _read(self, key: str, asked: str) -> tuple[TableRow, ClockRow | None]:
+        """Table ``key``'s rows (its clock's too), or a 404 ``RequestError``."""
         row = self.storage.load(key)
         if row is None:
             raise RequestError("not-found", f"there is no table {asked.strip()!r}", 404)
+        return row, self.storage.load_clock(row.id)
+
+    async def load(self, key: str) -> LiveTable | None:
+        """Table ``key`` read from the database (off the event loop) into memory; it does not carry
+        on yet (:meth:`carry_on`).  ``None`` if it was in memory already, or got there meanwhile."""
+        if key in self.tables:
+            return None
+        found = await self.db.read(self._read, key, key)
+        return None if key in self.tables else self._install(key, found)
+
+    def _install(self, key: str, found: tuple[TableRow, ClockRow | None]) -> LiveTable:
+        row, clock = found
         table = rebuild(row)
-        self.clocks.load(table)
+        self.clocks.load(table, clock)
         table.touched = self.clocks.now()
         self.tables[key] = table
         return table
@@ -279,7 +303,7 @@ class Hub:
                                     hints, rows, creator)
             except Conflict:
                 continue
-            table = self.load(code, code)
+            table = await self.load(code) or self.tables[code]  # (resumed meanwhile: the same table)
             async with table.lock:
                 if timing is not None:
                     await self.clocks.create(table, *timing)
@@ -290,7 +314,7 @@ class Hub:
 
     async def claim(self, code: str, seat: int, name: Any) -> str:
         """Sit a person in a free seat; returns the seat's secret token."""
-        table = self.get(code)
+        table = await self.fetch(code)
         async with table.lock:
             return await self._claim(table, seat, name)
 
@@ -464,10 +488,10 @@ class Hub:
             table.start_game(table.game_no + 1)
             await self.settle(table)
 
-    def game_of(self, code: str, game_no: int | None) -> tuple[LiveTable, int]:
+    async def game_of(self, code: str, game_no: int | None) -> tuple[LiveTable, int]:
         """The table ``code`` and the number of its game ``game_no`` (None: the current one), or a
         404 ``RequestError`` for a game the table has not had."""
-        table = self.get(code)
+        table = await self.fetch(code)
         number = table.game_no if game_no is None else game_no
         if not 1 <= number <= table.game_no:
             raise RequestError("not-found", f"table {table.code} has no game {number} "
