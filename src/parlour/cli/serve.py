@@ -20,6 +20,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                             "postgresql+psycopg://user@host/db for PostgreSQL)")
     serve.add_argument("--bot-delay", type=float, default=0.8, metavar="SECONDS",
                        help="pause before each bot move, so people can follow (default 0.8)")
+    serve.add_argument("--bot-workers", type=int, default=None, metavar="N",
+                       help="bots thinking at once, in their own threads (default: one a core, at most 4)")
 
 
 def data_folder() -> Path:
@@ -78,10 +80,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     if args.bot_delay < 0:
         raise CliError("--bot-delay cannot be negative")
+    if args.bot_workers is not None and not 1 <= args.bot_workers <= 64:
+        raise CliError("--bot-workers must be 1 to 64")
     url = args.db or default_db()
     try:
         shown = make_url(url).render_as_string(hide_password=True)
-        app = create_app(url, bot_delay=args.bot_delay)
+        app = create_app(url, bot_delay=args.bot_delay, bot_workers=args.bot_workers)
     except ArgumentError:
         raise CliError(f"{url!r} is not a database URL") from None
     except (SQLAlchemyError, ModuleNotFoundError) as exc:

@@ -27,6 +27,7 @@ from parlour.server.markdown import to_html
 from parlour.server.replay import game_steps
 from parlour.server.storage import Storage
 from parlour.server.tables import Hub, game_catalogue
+from parlour.server.thinking import DEFAULT_WORKERS
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 MAX_MESSAGE = 4096
@@ -157,11 +158,13 @@ JSON_ERRORS: dict[int | str, dict[str, Any]] = {
 """``ERRORS`` for a route whose own answer is not JSON (its errors still are)."""
 
 
-def create_app(db_url: str, bot_delay: float = 0.8, limits: Limits = Limits()) -> FastAPI:  # noqa: B008
+def create_app(db_url: str, bot_delay: float = 0.8, limits: Limits = Limits(),  # noqa: B008
+               bot_workers: int | None = None) -> FastAPI:
     """The Parlour web app on the database at ``db_url`` (any SQLAlchemy URL); ``limits``: what one
-    client may send (:mod:`parlour.server.limits`)."""
+    client may send (:mod:`parlour.server.limits`); ``bot_workers``: bots thinking at once
+    (:mod:`parlour.server.thinking`; None: its default)."""
     storage = Storage(db_url)
-    hub = Hub(storage, bot_delay=bot_delay)
+    hub = Hub(storage, bot_delay=bot_delay, bot_workers=bot_workers or DEFAULT_WORKERS)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import random
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Iterable, Sequence
-from string import ascii_uppercase
 from typing import Any
 
 from parlour.agents import bot_descriptions, bot_names, make_bot
@@ -43,10 +43,12 @@ from parlour.server.live import (
     LiveTable,
     RequestError,
     Seat,
+    bot_labels,
     clean_name,
     normalise_code,
 )
 from parlour.server.storage import TAKEBACK, Conflict, SeatRow, Storage, TableRow, hash_token, takeback_count
+from parlour.server.thinking import DEFAULT_WORKERS, Thinking
 
 log = logging.getLogger("parlour.server")
 
@@ -60,28 +62,15 @@ class _Behind(Exception):
 
 
 
-def _bot_labels(levels: Sequence[str | None]) -> list[str | None]:
-    """Names for the bots at a table, by their levels ("Memory bot"); bots of one level are told
-    apart by letters ("Memory bot A", "Memory bot B"), never by numbers, which would read as scores
-    ("Memory bot 2 8")."""
-    labels: list[str | None] = []
-    for n, level in enumerate(levels):
-        if level is None:
-            labels.append(None)
-            continue
-        base = f"{level.capitalize()} bot"
-        alike = [i for i, other in enumerate(levels) if other == level]
-        labels.append(base if len(alike) == 1 else f"{base} {ascii_uppercase[alike.index(n) % 26]}")
-    return labels
-
-
 class Hub:
     """Every live table, and the one way to change them."""
 
     def __init__(self, storage: Storage, bot_delay: float = 0.8,
                  rng: random.Random | None = None, now: Callable[[], float] = time.time,
-                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+                 bot_workers: int = DEFAULT_WORKERS) -> None:
         self.storage = storage
+        self.thinking = Thinking(bot_workers)  # the bots' own worker pool
         self.clocks = Timekeeper(self, now, sleep)
         """The tables' clocks (``now``: the time source, ``sleep``: waiting for it)."""
         self.bot_delay = bot_delay
@@ -135,6 +124,15 @@ class Hub:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        self.thinking.close()
+
+    def close(self, table: LiveTable) -> None:
+        """The table leaves memory (it reloads from the database when next asked for): its bot's
+        thinking is cancelled (a queued decision never runs; a running one's move is dropped)."""
+        if table.bot_task is not None:
+            table.bot_task.cancel()
+        if self.tables.get(table.code) is table:
+            del self.tables[table.code]
 
     # ---- tables -----------------------------------------------------------------
     def get(self, code: str) -> LiveTable:
@@ -244,7 +242,7 @@ class Hub:
         rows: list[SeatRow] = []
         levels = [None if spec.get("bot") is None else make_bot(game, spec["bot"], rules).name
                   for spec in seat_specs]
-        for n, (spec, level, label) in enumerate(zip(seat_specs, levels, _bot_labels(levels), strict=True)):
+        for n, (spec, level, label) in enumerate(zip(seat_specs, levels, bot_labels(levels), strict=True)):
             name = spec.get("name")
             name = clean_name(name) if name else label
             rows.append(SeatRow(n, name, level, None))
@@ -541,8 +539,9 @@ class Hub:
             if seat not in game.to_act(state):
                 continue
             try:
-                move = await asyncio.to_thread(
-                    bot.choose, game, game.view(state, seat), game.legal_moves(state, seat), self.rng)
+                move = await self.thinking.think(functools.partial(
+                    bot.choose, game, game.view(state, seat), game.legal_moves(state, seat), self.rng),
+                    lambda: self.running and self.tables.get(table.code) is table)
             except Exception:
                 log.exception("the %s bot at table %s failed", table.seats[seat].bot_level, table.code)
                 return

@@ -1,0 +1,124 @@
+"""The bots think in a bounded pool of their own (``parlour.server.thinking``): many bots thinking
+at once hold up nobody else, and a table that is gone never hears from its bot again.
+
+The bots here are held by a gate the test opens (no timing): a held bot is one whose decision is
+under way and has not returned.  The watchdog only opens the gate if the test would otherwise
+wait forever (which is then a failure)."""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from serverkit import create_table, hello
+
+from parlour.games.shut_the_box import bots as stb_bots
+from parlour.server.app import create_app
+
+WATCHDOG = 60.0
+"""Seconds after which the gate opens anyway, so that a failing test ends."""
+
+
+class Gate:
+    """Held bots: each decision waits at the gate until it opens, counting those that entered."""
+
+    def __init__(self) -> None:
+        self.open = threading.Event()
+        self.changed = threading.Condition()
+        self.entered = 0
+        self.returned = 0
+        self.forced = False
+        self.watchdog = threading.Timer(WATCHDOG, self._force)
+        self.watchdog.daemon = True
+
+    def _force(self) -> None:
+        self.forced = True
+        self.open.set()
+
+    def wait_for_entered(self, n: int) -> None:
+        with self.changed:
+            assert self.changed.wait_for(lambda: self.entered >= n or self.open.is_set(), WATCHDOG)
+        assert not self.forced, f"only {self.entered} bots began to think"
+
+    def bot(self) -> Any:
+        gate = self
+
+        class HeldBot:
+            name = "greedy"
+
+            def choose(self, game: Any, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+                with gate.changed:
+                    gate.entered += 1
+                    gate.changed.notify_all()
+                gate.open.wait()
+                with gate.changed:
+                    gate.returned += 1
+                return legal[0]
+
+        return HeldBot()
+
+
+@pytest.fixture
+def gate(monkeypatch: pytest.MonkeyPatch) -> Iterator[Gate]:
+    found = Gate()
+    monkeypatch.setattr(stb_bots, "BOTS", {**stb_bots.BOTS, "greedy": lambda rules: found.bot()})
+    found.watchdog.start()
+    try:
+        yield found
+    finally:
+        found.open.set()  # never leave a worker thread waiting
+        found.watchdog.cancel()
+
+
+def served(tmp_path: Path, workers: int) -> TestClient:
+    url = f"sqlite:///{tmp_path / 'parlour.sqlite3'}"
+    return TestClient(create_app(url, bot_delay=0, bot_workers=workers))
+
+
+def test_a_dozen_bots_thinking_hold_up_no_person_at_another_table(tmp_path: Path, gate: Gate) -> None:
+    with served(tmp_path, workers=2) as client:
+        busy = [create_table(client, [{"bot": "greedy"}, {"bot": None}], [{"seat": 1, "name": "Bea"}])[0]
+                for _ in range(12)]
+        gate.wait_for_entered(2)
+        code, tokens = create_table(client, [{"bot": None}, {"bot": "greedy"}], [{"seat": 0, "name": "Ann"}])
+        with client.websocket_connect(f"/ws/{code}") as ws:
+            ann = hello(ws, [tokens["0"]])
+            assert ann.state is not None and ann.state["to_act"] == [0]
+            ann.send({"type": "hint", "seat": 0})
+            hint = ann.until(lambda m: m["type"] in ("hint", "error"))
+            assert hint["type"] == "hint", hint
+            move = ann.state["legal"]["0"][0]
+            ann.send({"type": "move", "move": move, "seq": ann.state["seq"]})
+            moved = ann.until(lambda m: m["type"] == "state" and m["seq"] > 0)
+            assert moved["log"][0]["seat"] == 0
+            assert not gate.open.is_set(), "the person was answered only once the bots were let go"
+            assert gate.entered == 2, f"{gate.entered} bots thought at once with a pool of 2"
+        gate.open.set()
+        with client.websocket_connect(f"/ws/{busy[-1]}") as ws:  # the last queued bot moves in its turn
+            watcher = hello(ws, [])
+            watcher.until(lambda m: m["type"] == "state" and m["seq"] > 0)
+
+
+def test_a_closed_tables_bot_never_moves_afterwards(tmp_path: Path, gate: Gate) -> None:
+    with served(tmp_path, workers=1) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        thinking = create_table(client, [{"bot": "greedy"}, {"bot": None}], [{"seat": 1, "name": "Bea"}])[0]
+        gate.wait_for_entered(1)
+        queued = create_table(client, [{"bot": "greedy"}, {"bot": None}], [{"seat": 1, "name": "Cal"}])[0]
+        assert client.portal is not None
+        for code in (thinking, queued):
+            table = hub.tables[code]
+            assert table.bot_task is not None and not table.bot_task.done()
+            client.portal.call(hub.close, table)
+        gate.open.set()
+        client.portal.call(hub.thinking.think, lambda: None)  # after the held decision has returned
+        assert gate.returned == 1 and gate.entered == 1, "the queued table's bot thought after all"
+        for code in (thinking, queued):
+            row = hub.storage.load(code)
+            assert row is not None and not row.logs.get(1), f"table {code}'s bot moved after it was closed"
+            assert code not in hub.tables
