@@ -7,6 +7,7 @@ wait forever (which is then a failure)."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import threading
 from collections.abc import Iterator, Sequence
@@ -32,6 +33,8 @@ class Gate:
         self.changed = threading.Condition()
         self.entered = 0
         self.returned = 0
+        self.players: list[int] = []
+        """The number of seats at the table of each decision, in the order they began."""
         self.forced = False
         self.watchdog = threading.Timer(WATCHDOG, self._force)
         self.watchdog.daemon = True
@@ -42,7 +45,7 @@ class Gate:
 
     def wait_for_entered(self, n: int) -> None:
         with self.changed:
-            assert self.changed.wait_for(lambda: self.entered >= n or self.open.is_set(), WATCHDOG)
+            assert self.changed.wait_for(lambda: self.entered >= n or self.forced, WATCHDOG)
         assert not self.forced, f"only {self.entered} bots began to think"
 
     def bot(self) -> Any:
@@ -54,6 +57,7 @@ class Gate:
             def choose(self, game: Any, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
                 with gate.changed:
                     gate.entered += 1
+                    gate.players.append(view.state.players)
                     gate.changed.notify_all()
                 gate.open.wait()
                 with gate.changed:
@@ -122,3 +126,25 @@ def test_a_closed_tables_bot_never_moves_afterwards(tmp_path: Path, gate: Gate) 
             row = hub.storage.load(code)
             assert row is not None and not row.logs.get(1), f"table {code}'s bot moved after it was closed"
             assert code not in hub.tables
+
+
+def test_a_tables_bot_with_people_waiting_thinks_before_the_tables_of_bots_alone(tmp_path: Path,
+                                                                                gate: Gate) -> None:
+    """One worker, held by a table of three bots; three more such tables queue, then a table of a
+    person and a bot: once the gate opens, the bot the person waits for thinks next."""
+    with served(tmp_path, workers=1) as client:
+        bots_alone = [{"bot": "greedy"}] * 3
+        create_table(client, bots_alone)
+        gate.wait_for_entered(1)
+        for _ in range(3):
+            create_table(client, bots_alone)
+        create_table(client, [{"bot": "greedy"}, {"bot": None}], [{"seat": 1, "name": "Ann"}])
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        for _ in range(100_000):  # until every table's bot has asked for its turn
+            if hub.thinking.waiting() >= 4:
+                break
+            client.portal.call(asyncio.sleep, 0)
+        assert hub.thinking.waiting() == 4
+        gate.open.set()
+        gate.wait_for_entered(3)
+        assert gate.players[:2] == [3, 2], f"the decisions began in the order of {gate.players}"

@@ -48,7 +48,7 @@ from parlour.server.live import (
     normalise_code,
 )
 from parlour.server.storage import TAKEBACK, Conflict, SeatRow, Storage, TableRow, hash_token, takeback_count
-from parlour.server.thinking import DEFAULT_WORKERS, Thinking
+from parlour.server.thinking import BOTS_ONLY, DEFAULT_WORKERS, PEOPLE, Thinking
 
 log = logging.getLogger("parlour.server")
 
@@ -541,7 +541,8 @@ class Hub:
             try:
                 move = await self.thinking.think(functools.partial(
                     bot.choose, game, game.view(state, seat), game.legal_moves(state, seat), self.rng),
-                    lambda: self.running and self.tables.get(table.code) is table)
+                    lambda: self.running and self.tables.get(table.code) is table,
+                    PEOPLE if any(s.bot_level is None for s in table.seats) else BOTS_ONLY)
             except Exception:
                 log.exception("the %s bot at table %s failed", table.seats[seat].bot_level, table.code)
                 return
