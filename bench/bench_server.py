@@ -88,12 +88,14 @@ class Stats:
     measuring: bool = False
 
 
-def start_server(folder: str, bot_delay: float = 0.0,
-                 bot_workers: int | None = None) -> tuple[subprocess.Popen[str], int]:
+def start_server(folder: str, bot_delay: float = 0.0, bot_workers: int | None = None,
+                 bot_threads: bool = False) -> tuple[subprocess.Popen[str], int]:
     command = [sys.executable, "-m", "parlour.cli.main", "serve", "--port", "0",
                "--db", f"sqlite:///{folder}/bench.sqlite3", "--bot-delay", str(bot_delay)]
     if bot_workers is not None:
         command += ["--bot-workers", str(bot_workers)]
+    if bot_threads:
+        command += ["--bot-threads"]
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
     assert proc.stdout is not None
     line = proc.stdout.readline()  # "Parlour is running at http://127.0.0.1:PORT/"
@@ -282,6 +284,8 @@ def main() -> int:
                         help="the server's pause before a bot moves (default 0)")
     parser.add_argument("--bot-workers", type=int, default=None,
                         help="the server's bots thinking at once (default: the server's)")
+    parser.add_argument("--bot-threads", action="store_true",
+                        help="the bots think in the server process's threads (parlour serve --bot-threads)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     if args.tables < 1 or args.seconds <= 0 or args.warmup < 0 or args.think < 0 or args.bot_delay < 0:
@@ -292,7 +296,7 @@ def main() -> int:
 
     stats = Stats()
     with tempfile.TemporaryDirectory(prefix="parlour-bench-") as folder:
-        proc, port = start_server(folder, args.bot_delay, args.bot_workers)
+        proc, port = start_server(folder, args.bot_delay, args.bot_workers, args.bot_threads)
         try:
             clients = create_tables(port, mixes, args.rounds)
             cpu = asyncio.run(run(port, clients, args, stats, proc.pid))
@@ -316,7 +320,7 @@ def main() -> int:
                           "max": max(stats.message_chars, default=0)},
         "cpu_share": {"server": cpu["server_cpu"] and round(cpu["server_cpu"], 2),
                       "client": round(cpu["client_cpu"], 2)},
-        "goal_p99_ms": GOAL_P99_MS, "bot_workers": args.bot_workers,
+        "goal_p99_ms": GOAL_P99_MS, "bot_workers": args.bot_workers, "bot_threads": args.bot_threads,
         "server_peak_mb": cpu["peak_mb"] and round(cpu["peak_mb"]),
     }
     failed = bool(errors or stats.failures or not ordered)

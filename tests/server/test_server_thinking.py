@@ -148,3 +148,19 @@ def test_a_tables_bot_with_people_waiting_thinks_before_the_tables_of_bots_alone
         gate.open.set()
         gate.wait_for_entered(3)
         assert gate.players[:2] == [3, 2], f"the decisions began in the order of {gate.players}"
+
+
+def test_bots_think_in_worker_processes_as_parlour_serve_has_them(tmp_path: Path) -> None:
+    """With ``bot_processes`` (``parlour serve``'s way) a bot's decision is made in a worker
+    process, by a bot made there from the game, level and rules, and played at the table."""
+    url = f"sqlite:///{tmp_path / 'parlour.sqlite3'}"
+    with TestClient(create_app(url, bot_delay=0, bot_workers=1, bot_processes=True)) as client:
+        code, _ = create_table(client, [{"bot": "optimal"}, {"bot": None}], [{"seat": 1, "name": "Ann"}],
+                               rules={"tiles": 10})
+        with client.websocket_connect(f"/ws/{code}") as ws:
+            watcher = hello(ws, [])
+            moved = watcher.until(lambda m: m["type"] == "state" and any(
+                line["seat"] == 0 for line in m["log"]) and 1 in m["to_act"])
+        assert moved["log"][0]["seat"] == 0
+        thinking = client.app.state.hub.thinking  # type: ignore[attr-defined]
+        assert thinking.processes and thinking._elsewhere is not None

@@ -21,7 +21,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     serve.add_argument("--bot-delay", type=float, default=0.8, metavar="SECONDS",
                        help="pause before each bot move, so people can follow (default 0.8)")
     serve.add_argument("--bot-workers", type=int, default=None, metavar="N",
-                       help="bots thinking at once, in their own threads (default: one a core, at most 4)")
+                       help="bots thinking at once (default: one a core, at most 4)")
+    serve.add_argument("--bot-threads", action="store_true",
+                       help="bots think in threads of the server's process, not in worker processes")
 
 
 def data_folder() -> Path:
@@ -85,7 +87,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     url = args.db or default_db()
     try:
         shown = make_url(url).render_as_string(hide_password=True)
-        app = create_app(url, bot_delay=args.bot_delay, bot_workers=args.bot_workers)
+        app = create_app(url, bot_delay=args.bot_delay, bot_workers=args.bot_workers,
+                         bot_processes=not args.bot_threads)
     except ArgumentError:
         raise CliError(f"{url!r} is not a database URL") from None
     except (SQLAlchemyError, ModuleNotFoundError) as exc:

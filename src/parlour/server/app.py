@@ -27,7 +27,7 @@ from parlour.server.markdown import to_html
 from parlour.server.replay import game_steps
 from parlour.server.storage import Storage
 from parlour.server.tables import Hub, game_catalogue
-from parlour.server.thinking import DEFAULT_WORKERS
+from parlour.server.thinking import DEFAULT_WORKERS, Thinking
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 MAX_MESSAGE = 4096
@@ -159,12 +159,12 @@ JSON_ERRORS: dict[int | str, dict[str, Any]] = {
 
 
 def create_app(db_url: str, bot_delay: float = 0.8, limits: Limits = Limits(),  # noqa: B008
-               bot_workers: int | None = None) -> FastAPI:
+               bot_workers: int | None = None, bot_processes: bool = False) -> FastAPI:
     """The Parlour web app on the database at ``db_url`` (any SQLAlchemy URL); ``limits``: what one
-    client may send (:mod:`parlour.server.limits`); ``bot_workers``: bots thinking at once
-    (:mod:`parlour.server.thinking`; None: its default)."""
+    client may send (:mod:`parlour.server.limits`); ``bot_workers``: bots thinking at once (None:
+    the default), in worker processes with ``bot_processes`` (:mod:`parlour.server.thinking`)."""
     storage = Storage(db_url)
-    hub = Hub(storage, bot_delay=bot_delay, bot_workers=bot_workers or DEFAULT_WORKERS)
+    hub = Hub(storage, bot_delay=bot_delay, thinking=Thinking(bot_workers or DEFAULT_WORKERS, bot_processes))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import logging
 import random
 import secrets
@@ -48,7 +47,7 @@ from parlour.server.live import (
     normalise_code,
 )
 from parlour.server.storage import TAKEBACK, Conflict, SeatRow, Storage, TableRow, hash_token, takeback_count
-from parlour.server.thinking import BOTS_ONLY, DEFAULT_WORKERS, PEOPLE, Thinking
+from parlour.server.thinking import BOTS_ONLY, PEOPLE, Thinking
 
 log = logging.getLogger("parlour.server")
 
@@ -68,9 +67,9 @@ class Hub:
     def __init__(self, storage: Storage, bot_delay: float = 0.8,
                  rng: random.Random | None = None, now: Callable[[], float] = time.time,
                  sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
-                 bot_workers: int = DEFAULT_WORKERS) -> None:
+                 thinking: Thinking | None = None) -> None:
         self.storage = storage
-        self.thinking = Thinking(bot_workers)  # the bots' own worker pool
+        self.thinking = thinking or Thinking()  # the bots' own worker pool
         self.clocks = Timekeeper(self, now, sleep)
         """The tables' clocks (``now``: the time source, ``sleep``: waiting for it)."""
         self.bot_delay = bot_delay
@@ -539,8 +538,9 @@ class Hub:
             if seat not in game.to_act(state):
                 continue
             try:
-                move = await self.thinking.think(functools.partial(
-                    bot.choose, game, game.view(state, seat), game.legal_moves(state, seat), self.rng),
+                move = await self.thinking.think(self.thinking.decision(
+                    game, rules_to_json(table.rules), table.seats[seat].bot_level or "", bot,
+                    game.view(state, seat), game.legal_moves(state, seat), self.rng),
                     lambda: self.running and self.tables.get(table.code) is table,
                     PEOPLE if any(s.bot_level is None for s in table.seats) else BOTS_ONLY)
             except Exception:

@@ -11,11 +11,15 @@ person's seat go first (``PEOPLE``), those at tables of bots alone after (``BOTS
 tables of bots playing each other would otherwise make every person's opponent wait its turn
 behind them.
 
-Threads, not processes: a bot keeps what it learns between decisions (a search's tables, an
-endgame database, a solved strategy) and a decision's view is not always cheap to send to
-another process; a thread shares them.  The price is the GIL: a thinking bot takes turns with
-the event loop, so the fewer workers, the less a person's move waits (measured in
-``docs/benchmarks.md``, "The server under heavy bots").
+In threads (``processes=False``: the tests' way, and an embedding's) a bot shares the server's
+GIL: a thinking bot takes turns with the event loop, and under heavy bots a person's move waited
+over a second (``docs/benchmarks.md``, "The server under heavy bots").  So ``parlour serve``
+has each worker thread hand its decision to a worker process of its own (``processes=True``):
+the view and the legal moves go there (a few kB), the move comes back, and the event loop keeps
+the server's GIL to itself.  Each worker process makes the bots it is asked for once, by game,
+level and rules (a bot keeps nothing of a table between decisions: a draughts search clears its
+tables after each move) and keeps what they have worked out (an endgame database, a solved
+strategy) for the next decision.
 
 A table that is gone (the server stopping, a table closed) cancels its bot's task: a decision
 still queued is dropped and never run (the worker asks whether it is still wanted before it
@@ -27,12 +31,17 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import json
+import multiprocessing
 import os
 import queue
+import random
 import threading
-from collections.abc import Callable
-from concurrent.futures import Future
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, TypeVar
+
+from parlour.core.protocol import AnyBot, AnyGame
 
 T = TypeVar("T")
 
@@ -48,15 +57,50 @@ rank before any of the second, so a table of bots alone never holds up one with 
 _Job = tuple[int, int, "Future[Any] | None", Callable[[], Any]]
 
 
-class Thinking:
-    """The bots' worker pool (see the module)."""
+_BOTS: dict[tuple[str, str, str], AnyBot] = {}
+"""In a worker process: the bots made so far, by game, level and rules (a bot keeps nothing of
+one table between decisions, so tables of one game, level and rules share one)."""
 
-    def __init__(self, workers: int = DEFAULT_WORKERS) -> None:
+
+def choose_here(game_name: str, level: str, rules: str, view: Any, legal: Sequence[Any], seed: int) -> Any:
+    """A bot's decision in a worker process (``Thinking(processes=True)``)."""
+    from parlour.agents import make_bot
+    from parlour.core import registry
+    from parlour.core.options import rules_from_json
+
+    game = registry.get(game_name)
+    key = (game_name, level, rules)
+    bot = _BOTS.get(key)
+    if bot is None:
+        bot = _BOTS[key] = make_bot(game, level, rules_from_json(game.rules_type, json.loads(rules)))
+    return bot.choose(game, view, legal, random.Random(seed))
+
+
+class Thinking:
+    """The bots' worker pool (see the module).  ``processes``: the decisions themselves run in
+    as many worker processes (each with the bots it has made), the pool's threads only waiting
+    for them, so a thinking bot never holds the server's GIL."""
+
+    def __init__(self, workers: int = DEFAULT_WORKERS, processes: bool = False) -> None:
         if workers < 1:
             raise ValueError("the bots need at least one worker")
         self.workers = workers
+        self.processes = processes
         self._queue: queue.PriorityQueue[_Job] | None = None
         self._order = itertools.count()
+        self._elsewhere: ProcessPoolExecutor | None = None
+
+    def decision(self, game: AnyGame, rules_json: dict[str, Any], level: str, bot: AnyBot, view: Any,
+                 legal: Sequence[Any], rng: random.Random) -> Callable[[], Any]:
+        """The work of ``bot`` (of ``level``) choosing among ``legal`` for ``think``: in this
+        process, or in a worker process (a fresh generator seeded from ``rng``)."""
+        if not self.processes:
+            return lambda: bot.choose(game, view, legal, rng)
+        if self._elsewhere is None:
+            self._elsewhere = ProcessPoolExecutor(self.workers, multiprocessing.get_context("spawn"))
+        pool, name = self._elsewhere, game.spec.name
+        rules, seed = json.dumps(rules_json, sort_keys=True), rng.getrandbits(64)
+        return lambda: pool.submit(choose_here, name, level, rules, view, legal, seed).result()
 
     def _start(self) -> queue.PriorityQueue[_Job]:
         if self._queue is None:
@@ -113,6 +157,9 @@ class Thinking:
                 future.cancel()
         for _ in range(self.workers):
             jobs.put((-1, next(self._order), None, lambda: None))  # each worker ends after its decision
+        if self._elsewhere is not None:
+            self._elsewhere.shutdown(wait=False, cancel_futures=True)
+            self._elsewhere = None
 
 
 __all__ = ["BOTS_ONLY", "DEFAULT_WORKERS", "PEOPLE", "Thinking"]
