@@ -21,7 +21,8 @@ against bots, hidden hands, and bots alone. Latency is measured on the people's 
 of every table (people's and bots' moves, dice and deals) are counted from the state messages, once
 per table. ``--bot-delay`` is the server's pause before a bot moves (0 by default: flat out);
 ``--bot-workers`` the bots that think at once (``parlour serve --bot-workers``). The server's peak
-resident memory (``VmHWM``) is reported at the end.
+resident memory (``VmHWM``) is reported at the end, and each of its child processes' (the bots'
+worker processes).
 A person whose game is over starts the next one (the table's first person), so tables keep playing;
 Shut the Box tables get ``--rounds`` rounds a game.
 
@@ -123,6 +124,15 @@ def peak_memory_mb(pid: int) -> float | None:
     except OSError:
         pass
     return None
+
+
+def children(pid: int) -> list[int]:
+    """A process's children (the server's bot worker processes), from ``/proc`` (Linux)."""
+    found: list[int] = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        with contextlib.suppress(OSError):
+            found += [int(p) for p in (task / "children").read_text().split()]
+    return found
 
 
 def cpu_seconds(pid: int) -> float | None:
@@ -254,7 +264,9 @@ async def run(port: int, clients: list[Client], args: argparse.Namespace, stats:
     cpu1, server1 = time.process_time(), cpu_seconds(server_pid)
     stop.set()
     await asyncio.wait(tasks, timeout=REPLY_TIMEOUT + 5)
+    workers = {child: peak_memory_mb(child) for child in children(server_pid)}
     return {"elapsed": elapsed, "client_cpu": (cpu1 - cpu0) / elapsed, "peak_mb": peak_memory_mb(server_pid),
+            "workers_peak_mb": [round(mb) for mb in workers.values() if mb is not None],
             "server_cpu": None if server0 is None or server1 is None else (server1 - server0) / elapsed}
 
 
@@ -321,7 +333,7 @@ def main() -> int:
         "cpu_share": {"server": cpu["server_cpu"] and round(cpu["server_cpu"], 2),
                       "client": round(cpu["client_cpu"], 2)},
         "goal_p99_ms": GOAL_P99_MS, "bot_workers": args.bot_workers, "bot_threads": args.bot_threads,
-        "server_peak_mb": cpu["peak_mb"] and round(cpu["peak_mb"]),
+        "server_peak_mb": cpu["peak_mb"] and round(cpu["peak_mb"]), "workers_peak_mb": cpu["workers_peak_mb"],
     }
     failed = bool(errors or stats.failures or not ordered)
     if args.json:
@@ -343,7 +355,8 @@ def main() -> int:
         size = result["message_chars"]
         print(f"messages   {size['mean']:,} characters on average, largest {size['max']:,} (JSON text)")
         print(f"CPU        server {share['server']} cores, client {share['client']} cores")
-        print(f"memory     server's peak resident {result['server_peak_mb']} MB")
+        print(f"memory     server's peak resident {result['server_peak_mb']} MB; its worker processes' "
+              f"{result['workers_peak_mb']} MB")
         codes = f" {stats.errors}" if errors else ""
         print(f"errors     {errors}{codes}; failed clients {len(stats.failures)}; "
               f"games restarted {stats.again}")

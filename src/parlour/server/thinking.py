@@ -37,6 +37,7 @@ import os
 import queue
 import random
 import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, TypeVar
@@ -60,6 +61,17 @@ _Job = tuple[int, int, "Future[Any] | None", Callable[[], Any]]
 _BOTS: dict[tuple[str, str, str], AnyBot] = {}
 """In a worker process: the bots made so far, by game, level and rules (a bot keeps nothing of
 one table between decisions, so tables of one game, level and rules share one)."""
+
+
+def _orphan_watch(parent: int) -> None:
+    """In a worker process: end it once the server is gone (killed, say), rather than be left
+    behind.  A thread that looks at the parent's id once a second."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parlour-orphan-watch", daemon=True).start()
 
 
 def choose_here(game_name: str, level: str, rules: str, view: Any, legal: Sequence[Any], seed: int) -> Any:
@@ -97,7 +109,8 @@ class Thinking:
         if not self.processes:
             return lambda: bot.choose(game, view, legal, rng)
         if self._elsewhere is None:
-            self._elsewhere = ProcessPoolExecutor(self.workers, multiprocessing.get_context("spawn"))
+            self._elsewhere = ProcessPoolExecutor(self.workers, multiprocessing.get_context("spawn"),
+                                                  initializer=_orphan_watch, initargs=(os.getpid(),))
         pool, name = self._elsewhere, game.spec.name
         rules, seed = json.dumps(rules_json, sort_keys=True), rng.getrandbits(64)
         return lambda: pool.submit(choose_here, name, level, rules, view, legal, seed).result()
