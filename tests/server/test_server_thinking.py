@@ -8,8 +8,11 @@ wait forever (which is then a failure)."""
 from __future__ import annotations
 
 import asyncio
+import os
 import random
+import signal
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -17,6 +20,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from serverkit import create_table, hello
+from test_server_process import Served
 
 from parlour.games.shut_the_box import bots as stb_bots
 from parlour.server.app import create_app
@@ -164,3 +168,36 @@ def test_bots_think_in_worker_processes_as_parlour_serve_has_them(tmp_path: Path
         assert moved["log"][0]["seat"] == 0
         thinking = client.app.state.hub.thinking  # type: ignore[attr-defined]
         assert thinking.processes and thinking._elsewhere is not None
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` still runs (a zombie, ended but not reaped, does not)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads /proc (Linux)")
+def test_a_killed_servers_bot_worker_processes_end_too(tmp_path: Path) -> None:
+    """``parlour serve`` killed (SIGKILL) while its bots' worker processes run: they end by
+    themselves rather than stay behind, one more each time the server is started again."""
+    server = Served(f"sqlite:///{tmp_path / 'parlour.sqlite3'}", bot_delay=0)
+    try:
+        code = server.api("/api/tables", {"game": "shut-the-box", "seats": [{"bot": "greedy"}]})["code"]
+        deadline = time.monotonic() + 60
+        while not server.api(f"/api/tables/{code}")["over"] and time.monotonic() < deadline:
+            time.sleep(0.1)  # (the bot plays the whole game: a worker process has been started)
+        workers = [int(p) for task in Path(f"/proc/{server.proc.pid}/task").iterdir()
+                   for p in (task / "children").read_text().split()]
+        assert workers, "the server started no worker process"
+        server.kill()
+        deadline = time.monotonic() + 30  # (a worker looks for its server once a second)
+        while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        left = [pid for pid in workers if _alive(pid)]
+        for pid in left:  # (a failing run leaves nothing behind either)
+            os.kill(pid, signal.SIGKILL)
+        assert not left, f"worker processes {left} outlived their server"
+    finally:
+        server.stop()
