@@ -8,6 +8,7 @@ wait forever (which is then a failure)."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import random
 import signal
@@ -22,7 +23,10 @@ from fastapi.testclient import TestClient
 from serverkit import create_table, hello
 from test_server_process import Served
 
+from parlour.core import registry
+from parlour.core.options import rules_to_json
 from parlour.games.shut_the_box import bots as stb_bots
+from parlour.server import thinking
 from parlour.server.app import create_app
 
 WATCHDOG = 60.0
@@ -201,3 +205,22 @@ def test_a_killed_servers_bot_worker_processes_end_too(tmp_path: Path) -> None:
         assert not left, f"worker processes {left} outlived their server"
     finally:
         server.stop()
+
+
+def test_a_worker_process_keeps_a_bounded_number_of_bots(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker process makes a bot once for each game, level and rules, and keeps at most
+    ``KEEP_BOTS`` of them (house rules make many kinds), the least recently used going first."""
+    monkeypatch.setattr(thinking, "_BOTS", {})
+    monkeypatch.setattr(thinking, "KEEP_BOTS", 3)
+    game = registry.get("shut-the-box")
+    state = game.initial_state(game.default_rules(), 1)
+    view, legal = game.view(state, 0), game.legal_moves(state, 0)
+    for tiles in (9, 10, 12, 9, 10, 9, 10):
+        rules = json.dumps({**rules_to_json(game.default_rules()), "tiles": tiles}, sort_keys=True)
+        assert thinking.choose_here("shut-the-box", "greedy", rules, view, legal, 1) in legal
+    assert [key[2] for key in thinking._BOTS].count(rules) == 1 and len(thinking._BOTS) == 3
+    assert {json.loads(key[2])["tiles"] for key in thinking._BOTS} == {9, 10, 12}
+    rules = json.dumps({**rules_to_json(game.default_rules()), "tiles": 9}, sort_keys=True)
+    thinking.choose_here("shut-the-box", "optimal", rules, view, legal, 1)
+    kept = {(key[1], json.loads(key[2])["tiles"]) for key in thinking._BOTS}
+    assert kept == {("greedy", 9), ("greedy", 10), ("optimal", 9)}  # (greedy, 12): the least recent

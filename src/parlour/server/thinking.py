@@ -60,7 +60,11 @@ _Job = tuple[int, int, "Future[Any] | None", Callable[[], Any]]
 
 _BOTS: dict[tuple[str, str, str], AnyBot] = {}
 """In a worker process: the bots made so far, by game, level and rules (a bot keeps nothing of
-one table between decisions, so tables of one game, level and rules share one)."""
+one table between decisions, so tables of one game, level and rules share one), the most
+recently used last."""
+KEEP_BOTS = 64
+"""The most bots a worker process keeps (house rules make many kinds): the least recently used
+goes first."""
 
 
 def _orphan_watch(parent: int) -> None:
@@ -82,9 +86,12 @@ def choose_here(game_name: str, level: str, rules: str, view: Any, legal: Sequen
 
     game = registry.get(game_name)
     key = (game_name, level, rules)
-    bot = _BOTS.get(key)
+    bot = _BOTS.pop(key, None)
     if bot is None:
-        bot = _BOTS[key] = make_bot(game, level, rules_from_json(game.rules_type, json.loads(rules)))
+        bot = make_bot(game, level, rules_from_json(game.rules_type, json.loads(rules)))
+        if len(_BOTS) >= KEEP_BOTS:
+            del _BOTS[next(iter(_BOTS))]
+    _BOTS[key] = bot
     return bot.choose(game, view, legal, random.Random(seed))
 
 
