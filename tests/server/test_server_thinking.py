@@ -224,3 +224,26 @@ def test_a_worker_process_keeps_a_bounded_number_of_bots(monkeypatch: pytest.Mon
     thinking.choose_here("shut-the-box", "optimal", rules, view, legal, 1)
     kept = {(key[1], json.loads(key[2])["tiles"]) for key in thinking._BOTS}
     assert kept == {("greedy", 9), ("greedy", 10), ("optimal", 9)}  # (greedy, 12): the least recent
+
+
+def test_bots_play_on_after_a_worker_process_dies(tmp_path: Path) -> None:
+    """A bot worker process killed (as for its memory) breaks the process pool: the next
+    decision starts the workers again, and the bots play on."""
+    url = f"sqlite:///{tmp_path / 'parlour.sqlite3'}"
+    with TestClient(create_app(url, bot_delay=0, bot_workers=1, bot_processes=True)) as client:
+        def play_a_game() -> None:
+            code, _ = create_table(client, [{"bot": "greedy"}])
+            deadline = time.monotonic() + 60  # (only a failing run waits that long)
+            while not (found := client.get(f"/api/tables/{code}").json())["over"] \
+                    and time.monotonic() < deadline:
+                client.portal.call(asyncio.sleep, 0.05)  # type: ignore[union-attr]
+            assert found["over"], "the bot stopped playing"
+
+        play_a_game()
+        pool = client.app.state.hub.thinking._elsewhere  # type: ignore[attr-defined]
+        workers = list(pool._processes)
+        assert workers
+        for pid in workers:
+            os.kill(pid, signal.SIGKILL)
+        play_a_game()
+        assert client.app.state.hub.thinking._elsewhere is not pool  # type: ignore[attr-defined]

@@ -32,6 +32,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import logging
 import multiprocessing
 import os
 import queue
@@ -40,11 +41,14 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 from parlour.core.protocol import AnyBot, AnyGame
 
 T = TypeVar("T")
+
+log = logging.getLogger("parlour.server")
 
 DEFAULT_WORKERS = max(1, min(4, (os.cpu_count() or 1)))
 """Bots thinking at once by default: one a core, at most four (more would only share the cores
@@ -108,6 +112,7 @@ class Thinking:
         self._queue: queue.PriorityQueue[_Job] | None = None
         self._order = itertools.count()
         self._elsewhere: ProcessPoolExecutor | None = None
+        self._lock = threading.Lock()
 
     def decision(self, game: AnyGame, rules_json: dict[str, Any], level: str, bot: AnyBot, view: Any,
                  legal: Sequence[Any], rng: random.Random) -> Callable[[], Any]:
@@ -115,12 +120,32 @@ class Thinking:
         process, or in a worker process (a fresh generator seeded from ``rng``)."""
         if not self.processes:
             return lambda: bot.choose(game, view, legal, rng)
-        if self._elsewhere is None:
-            self._elsewhere = ProcessPoolExecutor(self.workers, multiprocessing.get_context("spawn"),
-                                                  initializer=_orphan_watch, initargs=(os.getpid(),))
-        pool, name = self._elsewhere, game.spec.name
-        rules, seed = json.dumps(rules_json, sort_keys=True), rng.getrandbits(64)
-        return lambda: pool.submit(choose_here, name, level, rules, view, legal, seed).result()
+        rules = json.dumps(rules_json, sort_keys=True)
+        work = (game.spec.name, level, rules, view, legal, rng.getrandbits(64))
+        return lambda: self._elsewhere_do(work)
+
+    def _elsewhere_do(self, work: tuple[str, str, str, Any, Sequence[Any], int]) -> Any:
+        """A decision in a worker process (from a worker thread).  A worker process that died
+        (killed for its memory, say) breaks the process pool: a new one is started and the
+        decision tried once more."""
+        for attempt in (1, 2):
+            with self._lock:
+                if self._elsewhere is None:
+                    self._elsewhere = ProcessPoolExecutor(
+                        self.workers, multiprocessing.get_context("spawn"),
+                        initializer=_orphan_watch, initargs=(os.getpid(),))
+                pool = self._elsewhere
+            try:
+                return pool.submit(choose_here, *work).result()
+            except BrokenProcessPool:
+                log.warning("a bot worker process died: starting them again")
+                with self._lock:
+                    if self._elsewhere is pool:
+                        self._elsewhere = None
+                pool.shutdown(wait=False, cancel_futures=True)
+                if attempt == 2:
+                    raise
+        raise AssertionError("not reached")
 
     def _start(self) -> queue.PriorityQueue[_Job]:
         if self._queue is None:
@@ -177,9 +202,10 @@ class Thinking:
                 future.cancel()
         for _ in range(self.workers):
             jobs.put((-1, next(self._order), None, lambda: None))  # each worker ends after its decision
-        if self._elsewhere is not None:
-            self._elsewhere.shutdown(wait=False, cancel_futures=True)
-            self._elsewhere = None
+        with self._lock:
+            pool, self._elsewhere = self._elsewhere, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
 
 
 __all__ = ["BOTS_ONLY", "DEFAULT_WORKERS", "PEOPLE", "Thinking"]
