@@ -1,9 +1,11 @@
 """The bots think in a bounded pool of their own (``parlour.server.thinking``): many bots thinking
-at once hold up nobody else, and a table that is gone never hears from its bot again.
+at once hold up nobody else, tables with people go first, a table that is gone never hears from
+its bot again; in worker processes (``parlour serve``'s way), which end with their server and are
+started again if one dies.
 
-The bots here are held by a gate the test opens (no timing): a held bot is one whose decision is
-under way and has not returned.  The watchdog only opens the gate if the test would otherwise
-wait forever (which is then a failure)."""
+The bots of the pool tests are held by a gate the test opens (no timing): a held bot is one whose
+decision is under way and has not returned.  The watchdog only opens the gate if the test would
+otherwise wait forever (which is then a failure)."""
 
 from __future__ import annotations
 
