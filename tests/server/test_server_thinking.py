@@ -172,8 +172,11 @@ def test_bots_think_in_worker_processes_as_parlour_serve_has_them(tmp_path: Path
             moved = watcher.until(lambda m: m["type"] == "state" and any(
                 line["seat"] == 0 for line in m["log"]) and 1 in m["to_act"])
         assert moved["log"][0]["seat"] == 0
-        thinking = client.app.state.hub.thinking  # type: ignore[attr-defined]
-        assert thinking.processes and thinking._elsewhere is not None
+        pool = client.app.state.hub.thinking  # type: ignore[attr-defined]
+        assert pool.processes and pool._elsewhere is not None
+        own = os.getpriority(os.PRIO_PROCESS, 0)
+        for pid in pool._elsewhere._processes:  # below the server's priority: people's moves first
+            assert os.getpriority(os.PRIO_PROCESS, pid) == min(19, own + thinking.NICENESS)
 
 
 def _alive(pid: int) -> bool:

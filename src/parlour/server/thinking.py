@@ -30,6 +30,7 @@ cannot be stopped from outside).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 import logging
@@ -71,9 +72,19 @@ KEEP_BOTS = 64
 goes first."""
 
 
-def _orphan_watch(parent: int) -> None:
-    """In a worker process: end it once the server is gone (killed, say), rather than be left
-    behind.  A thread that looks at the parent's id once a second."""
+NICENESS = 10
+"""How much lower the worker processes' scheduling priority is than the server's (Unix ``nice``):
+the cores go to the event loop first when a person's move arrives, and to the bots the rest of
+the time."""
+
+
+def _worker_start(parent: int) -> None:
+    """In a worker process, first: a lower priority than the server's (``NICENESS``), and an
+    end once the server is gone (killed, say), rather than be left behind: a thread that looks at
+    the parent's id once a second."""
+    with contextlib.suppress(AttributeError, OSError):  # (no ``nice`` on Windows)
+        os.nice(NICENESS)
+
     def watch() -> None:
         while os.getppid() == parent:
             time.sleep(1.0)
@@ -133,7 +144,7 @@ class Thinking:
                 if self._elsewhere is None:
                     self._elsewhere = ProcessPoolExecutor(
                         self.workers, multiprocessing.get_context("spawn"),
-                        initializer=_orphan_watch, initargs=(os.getpid(),))
+                        initializer=_worker_start, initargs=(os.getpid(),))
                 pool = self._elsewhere
             try:
                 return pool.submit(choose_here, *work).result()
