@@ -16,7 +16,8 @@ GIL: a thinking bot takes turns with the event loop, and under heavy bots a pers
 over a second (``docs/benchmarks.md``, "The server under heavy bots").  So ``parlour serve``
 has each worker thread hand its decision to a worker process of its own (``processes=True``):
 the view and the legal moves go there (a few kB), the move comes back, and the event loop keeps
-the server's GIL to itself.  Each worker process makes the bots it is asked for once, by game,
+the server's GIL to itself; the worker processes run at a lower priority (``NICENESS``), so the
+cores go to the event loop first.  Each worker process makes the bots it is asked for once, by game,
 level and rules (a bot keeps nothing of a table between decisions: a draughts search clears its
 tables after each move) and keeps what they have worked out (an endgame database, a solved
 strategy) for the next decision.
