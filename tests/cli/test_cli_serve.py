@@ -86,6 +86,8 @@ def test_a_port_in_use_is_one_clear_line(tmp_path: Path) -> None:
     (["--db", "nosuchdb://x"], "is not a database URL"),
     (["--db", "sqlite:////no/such/folder/db.sqlite3"], "cannot open the database"),
     (["--bot-delay", "-1"], "--bot-delay cannot be negative"),
+    (["--bot-workers", "0"], "--bot-workers must be 1 to 64"),
+    (["--bot-workers", "1000"], "--bot-workers must be 1 to 64"),
     (["--port", "x"], "invalid int value"),
 ])
 def test_mistakes_are_one_clear_line(args: list[str], words: str) -> None:
