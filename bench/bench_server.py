@@ -8,7 +8,7 @@ loop in this process; the server is a separate process on the same machine (they
 
     python bench/bench_server.py [--tables 200] [--seconds 20] [--warmup 3] [--json]
         [--think SECONDS] [--rounds 1000] [--no-compression]
-        [--mix COUNT:GAME:SEATS ...] [--bot-delay SECONDS]
+        [--mix COUNT:GAME:SEATS ...] [--bot-delay SECONDS] [--bot-workers N]
 
 ``--think`` paces each client like a person (a random pause of 0.5-1.5 times SECONDS before each
 move) instead of playing flat out.
@@ -19,7 +19,10 @@ with no person is watched by one spectator client. ``--mix 100:shut-the-box:p,gr
 50:gin-rummy:p,random --mix 50:shut-the-box:greedy,greedy`` plays 200 tables at once: people
 against bots, hidden hands, and bots alone. Latency is measured on the people's moves; the actions
 of every table (people's and bots' moves, dice and deals) are counted from the state messages, once
-per table. ``--bot-delay`` is the server's pause before a bot moves (0 by default: flat out).
+per table. ``--bot-delay`` is the server's pause before a bot moves (0 by default: flat out);
+``--bot-workers`` the bots that think at once (``parlour serve --bot-workers``). The server's peak
+resident memory (``VmHWM``) is reported at the end, and each of its child processes' (the bots'
+worker processes).
 A person whose game is over starts the next one (the table's first person), so tables keep playing;
 Shut the Box tables get ``--rounds`` rounds a game.
 
@@ -86,10 +89,15 @@ class Stats:
     measuring: bool = False
 
 
-def start_server(folder: str, bot_delay: float = 0.0) -> tuple[subprocess.Popen[str], int]:
+def start_server(folder: str, bot_delay: float = 0.0, bot_workers: int | None = None,
+                 bot_threads: bool = False) -> tuple[subprocess.Popen[str], int]:
     command = [sys.executable, "-m", "parlour.cli.main", "serve", "--port", "0",
                "--db", f"sqlite:///{folder}/bench.sqlite3", "--bot-delay", str(bot_delay),
                "--table-rate", "0", "--open-tables-per-address", "0", "--open-tables", "0"]
+    if bot_workers is not None:
+        command += ["--bot-workers", str(bot_workers)]
+    if bot_threads:
+        command += ["--bot-threads"]
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
     assert proc.stdout is not None
     line = proc.stdout.readline()  # "Parlour is running at http://127.0.0.1:PORT/"
@@ -106,6 +114,26 @@ def stop_server(proc: subprocess.Popen[str]) -> None:
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.wait()
+
+
+def peak_memory_mb(pid: int) -> float | None:
+    """A process's peak resident memory so far (Linux ``VmHWM``), in MB."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return None
+
+
+def children(pid: int) -> list[int]:
+    """A process's children (the server's bot worker processes), from ``/proc`` (Linux)."""
+    found: list[int] = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        with contextlib.suppress(OSError):
+            found += [int(p) for p in (task / "children").read_text().split()]
+    return found
 
 
 def cpu_seconds(pid: int) -> float | None:
@@ -237,7 +265,9 @@ async def run(port: int, clients: list[Client], args: argparse.Namespace, stats:
     cpu1, server1 = time.process_time(), cpu_seconds(server_pid)
     stop.set()
     await asyncio.wait(tasks, timeout=REPLY_TIMEOUT + 5)
-    return {"elapsed": elapsed, "client_cpu": (cpu1 - cpu0) / elapsed,
+    workers = {child: peak_memory_mb(child) for child in children(server_pid)}
+    return {"elapsed": elapsed, "client_cpu": (cpu1 - cpu0) / elapsed, "peak_mb": peak_memory_mb(server_pid),
+            "workers_peak_mb": [round(mb) for mb in workers.values() if mb is not None],
             "server_cpu": None if server0 is None or server1 is None else (server1 - server0) / elapsed}
 
 
@@ -265,6 +295,10 @@ def main() -> int:
                              "repeatable (instead of --tables' Shut the Box tables)")
     parser.add_argument("--bot-delay", type=float, default=0.0,
                         help="the server's pause before a bot moves (default 0)")
+    parser.add_argument("--bot-workers", type=int, default=None,
+                        help="the server's bots thinking at once (default: the server's)")
+    parser.add_argument("--bot-threads", action="store_true",
+                        help="the bots think in the server process's threads (parlour serve --bot-threads)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     if args.tables < 1 or args.seconds <= 0 or args.warmup < 0 or args.think < 0 or args.bot_delay < 0:
@@ -275,7 +309,7 @@ def main() -> int:
 
     stats = Stats()
     with tempfile.TemporaryDirectory(prefix="parlour-bench-") as folder:
-        proc, port = start_server(folder, args.bot_delay)
+        proc, port = start_server(folder, args.bot_delay, args.bot_workers, args.bot_threads)
         try:
             clients = create_tables(port, mixes, args.rounds)
             cpu = asyncio.run(run(port, clients, args, stats, proc.pid))
@@ -299,7 +333,8 @@ def main() -> int:
                           "max": max(stats.message_chars, default=0)},
         "cpu_share": {"server": cpu["server_cpu"] and round(cpu["server_cpu"], 2),
                       "client": round(cpu["client_cpu"], 2)},
-        "goal_p99_ms": GOAL_P99_MS,
+        "goal_p99_ms": GOAL_P99_MS, "bot_workers": args.bot_workers, "bot_threads": args.bot_threads,
+        "server_peak_mb": cpu["peak_mb"] and round(cpu["peak_mb"]), "workers_peak_mb": cpu["workers_peak_mb"],
     }
     failed = bool(errors or stats.failures or not ordered)
     if args.json:
@@ -321,6 +356,8 @@ def main() -> int:
         size = result["message_chars"]
         print(f"messages   {size['mean']:,} characters on average, largest {size['max']:,} (JSON text)")
         print(f"CPU        server {share['server']} cores, client {share['client']} cores")
+        print(f"memory     server's peak resident {result['server_peak_mb']} MB; its worker processes' "
+              f"{result['workers_peak_mb']} MB")
         codes = f" {stats.errors}" if errors else ""
         print(f"errors     {errors}{codes}; failed clients {len(stats.failures)}; "
               f"games restarted {stats.again}")

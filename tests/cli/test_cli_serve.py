@@ -90,6 +90,8 @@ def test_a_port_in_use_is_one_clear_line(tmp_path: Path) -> None:
     (["--open-tables", "-5"], "--open-tables cannot be negative"),
     (["--table-rate", "-1"], "--table-rate cannot be negative"),
     (["--idle-minutes", "0"], "--idle-minutes and --archive-days must be more than 0"),
+    (["--bot-workers", "0"], "--bot-workers must be 1 to 64"),
+    (["--bot-workers", "1000"], "--bot-workers must be 1 to 64"),
     (["--port", "x"], "invalid int value"),
 ])
 def test_mistakes_are_one_clear_line(args: list[str], words: str) -> None:

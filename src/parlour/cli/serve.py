@@ -28,6 +28,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                        help="how long a write waits for the database's lock (another program's, on "
                             "SQLite) or a PostgreSQL connection before the move is refused as "
                             "'unavailable' (default 5)")
+    serve.add_argument("--bot-workers", type=int, default=None, metavar="N",
+                       help="bots thinking at once (default: one a core, at most 4)")
+    serve.add_argument("--bot-threads", action="store_true",
+                       help="bots think in threads of the server's process, not in worker processes")
     limits = serve.add_argument_group("limits", "how many tables, how fast (0: no limit)")
     limits.add_argument("--table-rate", type=float, default=60, metavar="PER_HOUR",
                         help="tables one address may open an hour, on average (default 60)")
@@ -119,6 +123,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise CliError("--bot-delay cannot be negative")
     if not 0 < args.db_timeout <= 600:
         raise CliError("--db-timeout must be more than 0 and at most 600 seconds")
+    if args.bot_workers is not None and not 1 <= args.bot_workers <= 64:
+        raise CliError("--bot-workers must be 1 to 64")
     limits = _limits(args)
     if args.idle_minutes <= 0 or args.archive_days <= 0:
         raise CliError("--idle-minutes and --archive-days must be more than 0")
@@ -128,7 +134,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     try:
         shown = make_url(url).render_as_string(hide_password=True)
         app = create_app(url, bot_delay=args.bot_delay, limits=limits, keeping=keeping,
-                         db_timeout=args.db_timeout)
+                         db_timeout=args.db_timeout, bot_workers=args.bot_workers,
+                         bot_processes=not args.bot_threads)
     except ArgumentError:
         raise CliError(f"{url!r} is not a database URL") from None
     except (SQLAlchemyError, ModuleNotFoundError) as exc:

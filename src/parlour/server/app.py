@@ -33,6 +33,7 @@ from parlour.server.replay import game_steps
 from parlour.server.residency import Keeping
 from parlour.server.storage import TIMEOUT, Storage
 from parlour.server.tables import Hub
+from parlour.server.thinking import DEFAULT_WORKERS, Thinking
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 MAX_MESSAGE = 4096
@@ -181,13 +182,17 @@ JSON_ERRORS: dict[int | str, dict[str, Any]] = {
 
 
 def create_app(db_url: str, bot_delay: float = 0.8, limits: Limits = Limits(),  # noqa: B008
-               db_timeout: float = TIMEOUT, keeping: Keeping = Keeping()) -> FastAPI:  # noqa: B008
+               db_timeout: float = TIMEOUT, keeping: Keeping = Keeping(),  # noqa: B008
+               bot_workers: int | None = None, bot_processes: bool = False) -> FastAPI:
     """The Parlour web app on the database at ``db_url`` (any SQLAlchemy URL); ``limits``: what one
     client may send (:mod:`parlour.server.limits`); ``db_timeout``: how long a write waits for
     SQLite's lock held by another program before it is refused (``unavailable``); ``keeping``: how
-    long tables stay in memory and listed (:mod:`parlour.server.residency`)."""
+    long tables stay in memory and listed (:mod:`parlour.server.residency`); ``bot_workers``: bots
+    thinking at once (None: the default), in worker processes with ``bot_processes``
+    (:mod:`parlour.server.thinking`)."""
     storage = Storage(db_url, timeout=db_timeout)
-    hub = Hub(storage, bot_delay=bot_delay, keeping=keeping)
+    hub = Hub(storage, bot_delay=bot_delay, keeping=keeping,
+              thinking=Thinking(bot_workers or DEFAULT_WORKERS, bot_processes))
     admission = Admission(storage, limits.tables)
 
     @contextlib.asynccontextmanager

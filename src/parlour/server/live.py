@@ -9,8 +9,9 @@ from __future__ import annotations
 import asyncio
 import json
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from string import ascii_uppercase
 from typing import TYPE_CHECKING, Any
 
 from parlour.core.options import rules_to_json
@@ -109,6 +110,21 @@ class Connection:
         nothing private to one of its players is shown while another holds it.
         """
         return next(iter(self.seats)) if len(self.seats) == 1 else None
+
+
+def bot_labels(levels: Sequence[str | None]) -> list[str | None]:
+    """Names for the bots at a table, by their levels ("Memory bot"); bots of one level are told
+    apart by letters ("Memory bot A", "Memory bot B"), never by numbers, which would read as scores
+    ("Memory bot 2 8")."""
+    labels: list[str | None] = []
+    for n, level in enumerate(levels):
+        if level is None:
+            labels.append(None)
+            continue
+        base = f"{level.capitalize()} bot"
+        alike = [i for i, other in enumerate(levels) if other == level]
+        labels.append(base if len(alike) == 1 else f"{base} {ascii_uppercase[alike.index(n) % 26]}")
+    return labels
 
 
 @dataclass

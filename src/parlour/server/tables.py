@@ -25,7 +25,6 @@ import random
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Coroutine, Iterable, Sequence
-from string import ascii_uppercase
 from typing import Any
 
 from parlour.agents import make_bot
@@ -46,6 +45,7 @@ from parlour.server.live import (
     MAX_SEATS,
     LiveTable,
     RequestError,
+    bot_labels,
     clean_name,
     normalise_code,
 )
@@ -53,6 +53,7 @@ from parlour.server.rebuild import apply_progress, rebuild
 from parlour.server.records import Reviews
 from parlour.server.residency import Keeping, Residency
 from parlour.server.storage import ClockRow, Conflict, SeatRow, Storage, TableRow, hash_token
+from parlour.server.thinking import BOTS_ONLY, PEOPLE, Thinking
 
 log = logging.getLogger("parlour.server")
 
@@ -66,35 +67,23 @@ class _Behind(Exception):
 
 
 
-def _bot_labels(levels: Sequence[str | None]) -> list[str | None]:
-    """Names for the bots at a table, by their levels ("Memory bot"); bots of one level are told
-    apart by letters ("Memory bot A", "Memory bot B"), never by numbers, which would read as scores
-    ("Memory bot 2 8")."""
-    labels: list[str | None] = []
-    for n, level in enumerate(levels):
-        if level is None:
-            labels.append(None)
-            continue
-        base = f"{level.capitalize()} bot"
-        alike = [i for i, other in enumerate(levels) if other == level]
-        labels.append(base if len(alike) == 1 else f"{base} {ascii_uppercase[alike.index(n) % 26]}")
-    return labels
-
-
 class Hub:
     """Every live table, and the one way to change them."""
 
     def __init__(self, storage: Storage, bot_delay: float = 0.8,
                  rng: random.Random | None = None, now: Callable[[], float] = time.time,
                  sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
-                 keeping: Keeping = Keeping()) -> None:  # noqa: B008  # frozen
+                 keeping: Keeping = Keeping(),  # noqa: B008  # frozen
+                 thinking: Thinking | None = None) -> None:
         self.storage = storage
         self.db = DbWork(storage)
         """The worker threads that read and write the database."""
+        self.thinking = thinking or Thinking()
+        """The bots' own worker pool."""
         self.residency = Residency(self, keeping)
+        """Which tables are in memory (loaded when asked for, let go when idle) and listed."""
         self.reviews = Reviews(self)
         """The engine's reviews of finished games (kept while their table is in memory)."""
-        """Which tables are in memory (loaded when asked for, let go when idle) and listed."""
         self.clocks = Timekeeper(self, now, sleep)
         """The tables' clocks (``now``: the time source, ``sleep``: waiting for it)."""
         self.bot_delay = bot_delay
@@ -140,6 +129,7 @@ class Hub:
         for task in [*tasks, *self._tasks]:
             task.cancel()
         await asyncio.gather(*tasks, *self._tasks, return_exceptions=True)
+        self.thinking.close()
         self.db.close()
 
     # ---- tables -----------------------------------------------------------------
@@ -186,7 +176,10 @@ class Hub:
             log.exception("table %s could not carry on after loading", table.code)
 
     def let_go(self, table: LiveTable) -> None:
-        """Drop a table from memory, and its reviews (it is loaded again when asked for)."""
+        """The table leaves memory (it is loaded again when next asked for), with its reviews; its
+        bot's thinking is cancelled (a queued decision never runs; a running one's move is dropped)."""
+        if table.bot_task is not None:
+            table.bot_task.cancel()
         if self.tables.get(table.code) is table:
             del self.tables[table.code]
         self.reviews.forget(table.id)
@@ -280,7 +273,7 @@ class Hub:
         rows: list[SeatRow] = []
         levels = [None if spec.get("bot") is None else make_bot(game, spec["bot"], rules).name
                   for spec in seat_specs]
-        for n, (spec, level, label) in enumerate(zip(seat_specs, levels, _bot_labels(levels), strict=True)):
+        for n, (spec, level, label) in enumerate(zip(seat_specs, levels, bot_labels(levels), strict=True)):
             name = spec.get("name")
             name = clean_name(name) if name else label
             rows.append(SeatRow(n, name, level, None))
@@ -563,8 +556,11 @@ class Hub:
             if seat not in game.to_act(state):
                 continue
             try:
-                move = await asyncio.to_thread(
-                    bot.choose, game, game.view(state, seat), game.legal_moves(state, seat), self.rng)
+                move = await self.thinking.think(self.thinking.decision(
+                    game, rules_to_json(table.rules), table.seats[seat].bot_level or "", bot,
+                    game.view(state, seat), game.legal_moves(state, seat), self.rng),
+                    lambda: self.running and self.tables.get(table.code) is table,
+                    PEOPLE if any(s.bot_level is None for s in table.seats) else BOTS_ONLY)
             except Exception:
                 log.exception("the %s bot at table %s failed", table.seats[seat].bot_level, table.code)
                 return

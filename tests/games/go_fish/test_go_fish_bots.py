@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import random
+import tracemalloc
 
 import pytest
 
@@ -305,3 +306,20 @@ def test_the_strong_bot_asks_where_a_card_surely_is():
     # seat 1 surely holds a seven: the sure ask beats every blind one
     assert StrongBot().choose(GAME, GAME.view(state, 0), legal, random.Random(0)) == Ask(1, Rank.SEVEN)
     assert max(scores) == scores[legal.index(Ask(1, Rank.SEVEN))]
+
+
+def test_the_strong_bots_decision_keeps_to_its_memory_budget():
+    """The heaviest six-player position measured (``bench/bots_budget.py``): the strong bot's
+    decision allocates at most 256 MB at its peak within its default budget (it took about 500 MB
+    with 2,000,000 listed cells a step and no total, before 2026-11-27), and still chooses an ask."""
+    state = random_states(Rules(), 6, seed=1, every=2)[10]
+    (seat,) = GAME.to_act(state)
+    view, legal = GAME.view(state, seat), GAME.legal_moves(state, seat)
+    tracemalloc.start()
+    try:
+        move = StrongBot().choose(GAME, view, legal, random.Random(0))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert move in legal
+    assert peak < 256 * 2**20, f"the decision took {peak / 2**20:.0f} MB at its peak"

@@ -532,19 +532,18 @@ def test_pins_change_no_count_that_was_exact_without_them(monkeypatch):
     assert same >= 10 and pinned >= 1
 
 
-def test_a_late_six_player_position_past_the_old_limit_is_counted_exactly(monkeypatch):
-    """A late six-player position that 400,000 listed cells a step (the limit before
-    2026-11-26) left loosened, pins and all, is counted exactly with ``MAX_LISTED`` as it is now:
-    the chances of each hand and the stock add up, and the truth is never ruled out."""
+def test_a_late_six_player_position_past_the_budget_is_counted_exactly_when_it_is_lifted():
+    """A late six-player position that the default budget (``model.Budget``: 400,000 listed cells
+    a step, as before 2026-11-26, and 1,200,000 in all) leaves loosened, pins and all, is counted
+    exactly with the budget lifted to 2,000,000 a step (as a simulation may): the chances of each
+    hand and the stock add up, and the truth is never ruled out."""
     state = random_states(Rules(), 6, seed=1, every=2)[10]
     (seat,) = GAME.to_act(state)
     k = track(GAME.view(state, seat), infer=True, unlucky=True)
     if not locate(k).consistent:  # as the bot reads it: again without ``infer``
         k = track(GAME.view(state, seat), unlucky=True)
-    monkeypatch.setattr(model, "MAX_LISTED", 400000)
     assert locate(k).loosened
-    monkeypatch.undo()
-    loc = locate(k)
+    loc = locate(k, model.Budget(step=2_000_000, total=10**9))
     assert loc.exact and not loc.loosened and loc.consistent
     for s in range(6):
         if s != seat:

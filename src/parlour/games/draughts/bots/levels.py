@@ -7,13 +7,17 @@ beginner   2 plies, every move's score blurred by up to ±1.2 men, and 1 move in
 casual     4 plies, scores blurred by up to ±0.5 men, 1 move in 25 random
 club       6 plies, scores blurred by up to ±0.15 men
 strong     0.5 s a move (at most 200,000 nodes), the endgame database if built
-expert     2 s a move, the endgame database (full strength)
+expert     1.5 s a move (at most 1,000,000 nodes), the endgame database (full strength)
 ========== ====================================================================================
 
 A level's choice is deterministic given its random generator and, for the fixed-depth levels,
 the position; ``strong`` and ``expert`` think for a time, so they may play differently on a
 slower machine.  :attr:`Level.nodes` gives each timed level a node budget too: the strength
 matches (``bench/draughts_match.py``) can play by nodes alone so that their results repeat.
+A decision's budget is the level's search and, in a dead position or at a draw offer, a quick
+score (``LevelPlayer.score``: 50,000 nodes): ``expert`` thinks 1.5 s (2 s until 2026-11-27) so
+that a whole decision stays within 2 s (``docs/benchmarks.md``, "Bots' budgets").  The search's
+table is cleared after each decision, so its memory is a decision's too.
 
 :func:`make_level_bot` wraps a level as a :class:`parlour.core.protocol.Bot` for the game: it
 offers draws in dead positions and answers offers, by its search's evaluation (:mod:`.draws`),
@@ -72,8 +76,8 @@ LEVELS: dict[str, Level] = {
               depth=6, noise=15),
         Level("strong", "Strong", "Thinks half a second a move and knows the endgames: hard to beat.",
               seconds=0.5, nodes=200_000, database=True),
-        Level("expert", "Expert", "The engine at full strength, two seconds a move.",
-              seconds=2.0, nodes=1_000_000, database=True),
+        Level("expert", "Expert", "The engine at full strength, a second and a half a move.",
+              seconds=1.5, nodes=1_000_000, database=True),
     )
 }
 """Every level by name, weakest first."""

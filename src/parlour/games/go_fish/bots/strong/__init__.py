@@ -29,6 +29,8 @@ It sees only its seat's view (``GoFishView``) and decides from that alone:
   there but off.
 
 Deterministic: it never draws from ``rng``; ties go to the first in the order of the legal moves.
+Its budget is counted in cells of the model's count (``model.Budget``), not in seconds, so a view
+gets the same answer on any machine.
 The constants' tuning runs are in ``docs/benchmarks.md`` (Go Fish).
 """
 
@@ -39,7 +41,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from parlour.core.protocol import Bot, Game
-from parlour.games.go_fish.bots.strong.model import Locations, locate
+from parlour.games.go_fish.bots.strong.model import DEFAULT_BUDGET, Budget, Locations, locate
 from parlour.games.go_fish.deck import RANK_MASKS
 from parlour.games.go_fish.moves import Ask
 from parlour.games.go_fish.track import Knowledge, track
@@ -69,16 +71,16 @@ INFER = True
 """Read opponents as asking where they know a card is (``track``'s ``infer``)."""
 
 
-def model_of(view: GoFishView) -> tuple[Knowledge, Locations]:
+def model_of(view: GoFishView, budget: Budget = DEFAULT_BUDGET) -> tuple[Knowledge, Locations]:
     """What the bot reads of ``view`` (``track``, with ``INFER`` and ``UNLUCKY``) and where it
-    thinks every card is (``locate``); read again without ``INFER`` when that contradicts the
-    history (the opponents do not play as inferred)."""
+    thinks every card is (``locate``, within ``budget``); read again without ``INFER`` when that
+    contradicts the history (the opponents do not play as inferred)."""
     unlucky = view.players >= UNLUCKY
     k = track(view, infer=INFER, unlucky=unlucky)
-    loc = locate(k)
+    loc = locate(k, budget)
     if not loc.consistent and INFER:
         k = track(view, unlucky=unlucky)
-        loc = locate(k)
+        loc = locate(k, budget)
     return k, loc
 
 
@@ -96,9 +98,9 @@ def _worth(n: int, risk: float, expose: float) -> float:
     return PHI[n] - (expose * PHI[n] * risk if n < 4 else 0.0)
 
 
-def evaluate(view: GoFishView, legal: Sequence[Ask]) -> list[float]:
-    """The worth of each legal ask, in books (see the module)."""
-    k, loc = model_of(view)
+def evaluate(view: GoFishView, legal: Sequence[Ask], budget: Budget = DEFAULT_BUDGET) -> list[float]:
+    """The worth of each legal ask, in books (see the module), the model counted within ``budget``."""
+    k, loc = model_of(view, budget)
     mine = k.hand_counts()
     me = k.seat
     shown = [bool(k.known[me] & RANK_MASKS[r]) or bool(k.floor[me] >> r & 1) for r in range(13)]
@@ -149,14 +151,19 @@ def evaluate(view: GoFishView, legal: Sequence[Ask]) -> list[float]:
 
 
 class StrongBot(Bot[GoFishView, Ask]):
-    """Asks where the model expects the most (see the module)."""
+    """Asks where the model expects the most (see the module).  ``budget``: the most cells the
+    model's count may list (``model.Budget``; the default keeps a decision within about a second
+    and 150 MB: ``docs/benchmarks.md``, "Bots' budgets"); a simulation may lift it."""
 
     name = "strong"
+
+    def __init__(self, budget: Budget = DEFAULT_BUDGET) -> None:
+        self.budget = budget
 
     def choose(self, game: Game[Any, Any, Ask, Any, Any], view: GoFishView, legal: Sequence[Ask],
                rng: random.Random) -> Ask:
         if len(legal) == 1:
             return legal[0]
-        scores = evaluate(view, legal)
+        scores = evaluate(view, legal, self.budget)
         best = max(range(len(legal)), key=lambda i: (scores[i], -i))
         return legal[best]

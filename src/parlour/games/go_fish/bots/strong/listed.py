@@ -8,7 +8,7 @@ players the cells the pass forward reaches are a small share of the box, often a
 hundred.  ``listed`` runs the same steps (the same rank factors, ``count.rank_factor``, and
 marginals) on a sorted list of those cells, each a key of bit fields (``_Box``), the shifts from
 cell to cell found by binary search (``_Cells``).  ``model.locate`` uses it past ``MAX_CELLS``
-cells, up to ``MAX_LISTED`` cells a step.
+cells, within its ``Budget`` (cells a step and in all the steps).
 """
 
 from __future__ import annotations
@@ -142,7 +142,7 @@ def _distinct(keys: np.ndarray) -> np.ndarray:
 
 
 def listed(groups: list[Group], floors: list[int], full: list[int], unknown: tuple[int, ...],
-           stock: int, ops: list[Op], limit: int) -> Result | None:
+           stock: int, ops: list[Op], limit: int, overall: int | None = None) -> Result | None:
     """The exact count of ``count.exact`` (the same steps ``ops``, the same answer) on
     the cells the pass forward reaches, listed, rather than on whole boxes.  Each rank's step
     lists the cells reachable from those before it by up to ``u`` cards more to its groups
@@ -152,7 +152,9 @@ def listed(groups: list[Group], floors: list[int], full: list[int], unknown: tup
     ways to share the room left, as ``Axes.merge``.  The pass back needs only the same cells (a
     cell the pass forward never reaches adds nothing to any product).  With pins, the pass forward
     also runs with their weights' sizes, from their first rank (``count.CANCELLED``).
-    Raises ``TooMany`` past ``limit`` cells in a step (or keys too wide for 62 bits)."""
+    Raises ``TooMany`` past ``limit`` cells in a step, past ``overall`` cells in all the steps
+    (None: no such limit; every step's cells are kept for the pass back, so this bounds the
+    count's memory and time), or with keys too wide for 62 bits."""
     ctx = context(groups, floors, full, unknown, stock, ops)
     if ctx is None:
         return None
@@ -164,6 +166,7 @@ def listed(groups: list[Group], floors: list[int], full: list[int], unknown: tup
     arr: np.ndarray = np.ones(1)
     size: np.ndarray | None = None  # from the first rank with pins, the same with the sizes of their weights
     dealt = 0
+    spent = 0  # cells listed so far, in every step
     merged: dict[int, tuple[np.ndarray, np.ndarray]] = {}
     stepped: dict[int, tuple[np.ndarray, _Box, np.ndarray, np.ndarray, np.ndarray]] = {}
     for at, op in enumerate(ops):
@@ -192,7 +195,9 @@ def listed(groups: list[Group], floors: list[int], full: list[int], unknown: tup
         bounds.deal(members, r)
         during = _Box(lo, bounds.hi)
         start = _rekey(keys, box, during)
-        cells_at = _reach(start, u, members, during, limit)
+        room = limit if overall is None else min(limit, overall - spent)
+        cells_at = _reach(start, u, members, during, room)
+        spent += len(cells_at)
         cells = _Cells(cells_at, during, members)
         embed = np.searchsorted(cells_at, start)
         before = np.zeros(len(cells_at))

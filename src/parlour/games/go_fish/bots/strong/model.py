@@ -13,7 +13,7 @@ they must (that the asker holds the rank); how an opponent picks among its ranks
 
 ``locate`` counts those deals exactly (``count.py``), by the steps of ``plan.py``: on whole
 arrays up to ``MAX_CELLS`` cells (``MAX_CELLS_MANY`` with five players or more), else on a list
-of the cells the count reaches (``listed.py``) up to ``MAX_LISTED`` cells a step, else with the
+of the cells the count reaches (``listed.py``) within a ``Budget`` of cells, else with the
 slots of unlucky draws as pinned slots of their group (``with_pins``, exact too).  Past that it
 merges two groups of one hand (their allowed ranks joined: this loosens and never invents a
 constraint; ``Locations.loosened``) until whole arrays fit, and past that approximates by
@@ -36,9 +36,15 @@ MAX_CELLS = 60000
 count runs on the cells it reaches (``listed``)."""
 MAX_CELLS_MANY = 40000
 """``MAX_CELLS`` with five players or more."""
-MAX_LISTED = 2000000
+MAX_LISTED = 400000
 """The most cells of a step of the listed count; past it the groups are counted with pins, then
-merged.  A count near it takes seconds and hundreds of MB (late six-player positions)."""
+merged (the default of ``Budget.step``)."""
+MAX_LISTED_TOTAL = 1200000
+"""The most cells of the listed count in all its steps together (the default of
+``Budget.total``).  Every step's cells are kept for the pass back, so this bounds a count's
+memory (about 100 bytes a cell at the peak) and time.  2,000,000 a step and no total (until
+2026-11-27) counted every six-player position measured exactly, but the few late ones took
+seconds and up to 600 MB: ``docs/benchmarks.md``, "Bots' budgets"."""
 QUICK = 5000
 """Past this many cells with the quick order of the ranks (``greedy``), the count looks for the
 best one (``best_order``: a few milliseconds, as long as counting about 5,000 cells)."""
@@ -47,6 +53,26 @@ PIN = True
 of the group they belong to (``with_pins``) before merging groups."""
 BOOKS = -2
 """The books as a location."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What one count may use, in cells of the listed count (counts, not seconds: the same view
+    gets the same answer on any machine).  Past it the count loosens the constraints (merges
+    groups) or fits, soundly.  A simulation may lift it; ``None``: the module's defaults."""
+
+    step: int | None = None
+    """The most cells of one step (``MAX_LISTED``)."""
+    total: int | None = None
+    """The most cells of all the steps together (``MAX_LISTED_TOTAL``)."""
+
+    def limits(self) -> tuple[int, int]:
+        return (MAX_LISTED if self.step is None else self.step,
+                MAX_LISTED_TOTAL if self.total is None else self.total)
+
+
+DEFAULT_BUDGET = Budget()
+"""The module's limits, as they are when a count runs."""
 
 
 @dataclass(frozen=True)
@@ -177,8 +203,8 @@ def _coarsen(groups: list[Group]) -> bool:
     return True
 
 
-def locate(k: Knowledge) -> Locations:
-    """The card-location model for ``k`` (see the module)."""
+def locate(k: Knowledge, budget: Budget = DEFAULT_BUDGET) -> Locations:
+    """The card-location model for ``k`` (see the module), counted within ``budget``."""
     located = k.hand | k.dead
     for mask in k.known:
         located |= mask
@@ -188,15 +214,16 @@ def locate(k: Knowledge) -> Locations:
     floors = [f & live if s != k.seat else 0 for s, f in enumerate(k.floor)]
     full = capped(k, unknown)
     limit = MAX_CELLS if k.players < 5 else MAX_CELLS_MANY
-    result, is_exact, loosened = _count(groups, floors, full, unknown, k.stock, live, limit)
+    cells = budget.limits()
+    result, is_exact, loosened = _count(groups, floors, full, unknown, k.stock, live, limit, cells)
     consistent = result is not None
     if result is None:  # the constraints contradict each other: forget the slots' ranks
         forgotten = [Group(o, sum(g.count for g in groups if g.owner == o), live)
                      for o in sorted({g.owner for g in groups})]
-        result, is_exact, _ = _count(forgotten, [0] * k.players, full, unknown, k.stock, live, limit)
+        result, is_exact, _ = _count(forgotten, [0] * k.players, full, unknown, k.stock, live, limit, cells)
         if result is None:  # only in made-up positions (the cap holds in every real one)
             result, is_exact, _ = _count(forgotten, [0] * k.players, [0] * k.players, unknown, k.stock, live,
-                                      limit)
+                                         limit, cells)
         loosened = True
         assert result is not None
     dist, mean, stock = result
@@ -221,14 +248,14 @@ def capped(k: Knowledge, unknown: tuple[int, ...]) -> list[int]:
 
 
 def _count(groups: list[Group], floors: list[int], full: list[int], unknown: tuple[int, ...],
-           stock: int, live: int, limit: int) -> tuple[Result | None, bool, bool]:
+           stock: int, live: int, limit: int, cells: tuple[int, int]) -> tuple[Result | None, bool, bool]:
     """The model's answer (None: no deal meets the constraints), whether it was counted exactly,
     and whether the groups were loosened first (merged, or fitted).  The exact count on whole
-    boxes (``exact``) up to ``limit`` cells, else on the cells reached (``listed``) up to
-    ``MAX_LISTED``, else the groups merged until whole boxes of ``limit`` cells do, else
-    fitted.  Before merging, the groups with pins (``with_pins``) are counted the same way, when
-    the count without them passes ``MAX_LISTED`` (the count with them is then used unless it
-    passes it too or is not trusted: ``CANCELLED``)."""
+    boxes (``exact``) up to ``limit`` cells, else on the cells reached (``listed``) within
+    ``cells`` (the most a step, the most in all), else the groups merged until whole boxes of
+    ``limit`` cells do, else fitted.  Before merging, the groups with pins (``with_pins``) are
+    counted the same way, when the count without them passes ``cells`` (the count with them is
+    then used unless it passes it too or is not trusted: ``CANCELLED``)."""
     order = greedy(groups, unknown)
     ops, peak = plan(groups, unknown, order)
     if peak > QUICK:  # worth the time the best order takes
@@ -236,14 +263,14 @@ def _count(groups: list[Group], floors: list[int], full: list[int], unknown: tup
         ops, peak = min(before, plan(groups, unknown, order), key=lambda p: p[1])
     if peak > limit:  # past the whole boxes' limit: the cells reached, listed
         try:
-            return _counted(groups, floors, full, unknown, stock, ops, peak, limit), True, False
+            return _counted(groups, floors, full, unknown, stock, ops, peak, limit, cells), True, False
         except TooMany:
             pass
         pinned = with_pins(groups, live) if PIN else None
         if pinned is not None:  # the slots of one rank fewer as pins
             pinned_ops, pinned_peak = plan(pinned, unknown, best_order(pinned, unknown))
             try:
-                result = _counted(pinned, floors, full, unknown, stock, pinned_ops, pinned_peak, limit)
+                result = _counted(pinned, floors, full, unknown, stock, pinned_ops, pinned_peak, limit, cells)
             except TooMany:
                 result = None
             if result is not None:
@@ -260,12 +287,13 @@ def _count(groups: list[Group], floors: list[int], full: list[int], unknown: tup
 
 
 def _counted(groups: list[Group], floors: list[int], full: list[int], unknown: tuple[int, ...],
-             stock: int, ops: list[Op], peak: int, limit: int) -> Result | None:
+             stock: int, ops: list[Op], peak: int, limit: int, cells: tuple[int, int]) -> Result | None:
     """The exact count by the steps ``ops``: on whole boxes up to ``limit`` cells, else on the
-    cells reached (``listed``) up to ``MAX_LISTED``; raises ``TooMany`` past that."""
+    cells reached (``listed``) within ``cells`` (a step's, all steps'); raises ``TooMany`` past
+    that."""
     if peak <= limit:
         return exact(groups, floors, full, unknown, stock, ops)
-    return listed(groups, floors, full, unknown, stock, ops, MAX_LISTED)
+    return listed(groups, floors, full, unknown, stock, ops, cells[0], cells[1])
 
 
 def _fitted(groups: list[Group], floors: list[int], full: list[int], unknown: tuple[int, ...], stock: int
