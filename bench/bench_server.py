@@ -10,6 +10,10 @@ loop in this process; the server is a separate process on the same machine (they
         [--think SECONDS] [--rounds 1000] [--no-compression]
         [--mix COUNT:GAME:SEATS ...] [--bot-delay SECONDS]
 
+Besides the figures of all the people's moves, it reports them by game (with ``--mix``), and the
+machine's load average at the start and the end of the measured window: on a shared machine the
+tail follows the load more than anything the server does.
+
 ``--think`` paces each client like a person (a random pause of 0.5-1.5 times SECONDS before each
 move) instead of playing flat out.
 
@@ -77,6 +81,8 @@ class Mix:
 @dataclass
 class Stats:
     latencies: list[float] = field(default_factory=list)
+    by_game: dict[str, list[float]] = field(default_factory=dict)
+    """The same round trips, by game."""
     actions: int = 0
     """Actions at every table (moves, bots' moves, chance) seen in the measured window, once per table."""
     errors: dict[str, int] = field(default_factory=dict)
@@ -121,6 +127,7 @@ class Client:
     """One connection: a person's seat (``seat``, with its ``token``) or a table's spectator."""
 
     code: str
+    game: str
     seat: int | None
     token: str | None
     counts: bool
@@ -145,10 +152,10 @@ def create_tables(port: int, mixes: list[Mix], rounds: int) -> list[Client]:
                 created = json.load(response)
             code = created["code"]
             if not people:
-                clients.append(Client(code, None, None, counts=True, starts=False))
+                clients.append(Client(code, mix.game, None, None, counts=True, starts=False))
             for n in people:
-                clients.append(Client(code, n, created["tokens"][str(n)], counts=n == people[0],
-                                      starts=n == people[0]))
+                clients.append(Client(code, mix.game, n, created["tokens"][str(n)],
+                                      counts=n == people[0], starts=n == people[0]))
     return clients
 
 
@@ -208,6 +215,7 @@ async def play(port: int, client: Client, args: argparse.Namespace, stats: Stats
             state = await next_state(ws, stats, state, client.counts)
             if measured:  # sent in the measured window (its answer may come just after)
                 stats.latencies.append(time.perf_counter() - sent)
+                stats.by_game.setdefault(client.game, []).append(stats.latencies[-1])
 
 
 async def run(port: int, clients: list[Client], args: argparse.Namespace, stats: Stats,
@@ -230,13 +238,15 @@ async def run(port: int, clients: list[Client], args: argparse.Namespace, stats:
     await asyncio.sleep(args.warmup)
     stats.measuring = True
     cpu0, server0, start = time.process_time(), cpu_seconds(server_pid), time.perf_counter()
+    load0 = os.getloadavg()[0]
     await asyncio.sleep(args.seconds)
     stats.measuring = False
     elapsed = time.perf_counter() - start
     cpu1, server1 = time.process_time(), cpu_seconds(server_pid)
+    load1 = os.getloadavg()[0]
     stop.set()
     await asyncio.wait(tasks, timeout=REPLY_TIMEOUT + 5)
-    return {"elapsed": elapsed, "client_cpu": (cpu1 - cpu0) / elapsed,
+    return {"elapsed": elapsed, "client_cpu": (cpu1 - cpu0) / elapsed, "load": (load0, load1),
             "server_cpu": None if server0 is None or server1 is None else (server1 - server0) / elapsed}
 
 
@@ -245,6 +255,11 @@ def percentile(ordered: list[float], q: float) -> float:
     if not ordered:
         return float("nan")
     return 1000 * ordered[min(len(ordered) - 1, max(0, round(q / 100 * len(ordered)) - 1))]
+
+
+def latency_ms(ordered: list[float]) -> dict[str, float]:
+    return {name: round(percentile(ordered, q), 2)
+            for name, q in (("p50", 50), ("p95", 95), ("p99", 99), ("max", 100))}
 
 
 def main() -> int:
@@ -290,14 +305,16 @@ def main() -> int:
         "compression": args.compression, "cores": os.cpu_count(), "moves": len(ordered),
         "moves_per_second": round(len(ordered) / cpu["elapsed"], 1),
         "actions_per_second": round(stats.actions / cpu["elapsed"], 1),
-        "latency_ms": {name: round(percentile(ordered, q), 2)
-                       for name, q in (("p50", 50), ("p95", 95), ("p99", 99), ("max", 100))},
+        "latency_ms": latency_ms(ordered),
+        "latency_ms_by_game": {game: latency_ms(sorted(times)) | {"moves": len(times)}
+                               for game, times in sorted(stats.by_game.items())},
         "errors": errors, "error_codes": stats.errors, "failed_clients": len(stats.failures),
         "games_restarted": stats.again,
         "message_chars": {"mean": round(sum(stats.message_chars) / max(1, len(stats.message_chars))),
                           "max": max(stats.message_chars, default=0)},
         "cpu_share": {"server": cpu["server_cpu"] and round(cpu["server_cpu"], 2),
                       "client": round(cpu["client_cpu"], 2)},
+        "load_average": [round(x, 2) for x in cpu["load"]],
         "goal_p99_ms": GOAL_P99_MS,
     }
     failed = bool(errors or stats.failures or not ordered)
@@ -317,9 +334,15 @@ def main() -> int:
               f"with bots' moves and chance)")
         print(f"round trip p50 {lat['p50']:.1f} ms, p95 {lat['p95']:.1f} ms, p99 {lat['p99']:.1f} ms, "
               f"max {lat['max']:.1f} ms (goal p99 < {GOAL_P99_MS:g} ms: {met})")
+        if len(stats.by_game) > 1:
+            for game, times in result["latency_ms_by_game"].items():
+                print(f"  {game:<14} {times['moves']:>6,} moves: p50 {times['p50']:.1f} ms, "
+                      f"p99 {times['p99']:.1f} ms, max {times['max']:.1f} ms")
         size = result["message_chars"]
         print(f"messages   {size['mean']:,} characters on average, largest {size['max']:,} (JSON text)")
-        print(f"CPU        server {share['server']} cores, client {share['client']} cores")
+        print(f"CPU        server {share['server']} cores, client {share['client']} cores; the machine's "
+              f"load average {result['load_average'][0]:g} at the start, {result['load_average'][1]:g} "
+              f"at the end ({result['cores']} cores)")
         codes = f" {stats.errors}" if errors else ""
         print(f"errors     {errors}{codes}; failed clients {len(stats.failures)}; "
               f"games restarted {stats.again}")
