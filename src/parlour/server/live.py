@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from parlour.core.options import rules_to_json
-from parlour.core.protocol import AnyBot, AnyGame
+from parlour.core.protocol import CHANCE, AnyBot, AnyGame
 from parlour.server.storage import hash_token
 from parlour.server.takebacks import takeback_part
 
@@ -74,6 +75,15 @@ class LogItem:
     seat: int
     action: Any
     before: Any
+
+
+class Step(NamedTuple):
+    """An action about to be made: who, what, its text for the log, and the state after it."""
+
+    seat: int
+    action: Any
+    text: str
+    after: Any
 
 
 @dataclass(frozen=True)
@@ -252,6 +262,18 @@ class LiveTable:
             shared = self.shared_part()
             for conn in self.conns:
                 conn.send(self.message_for(conn, shared))
+
+    def play_out(self, seat: int, action: Any, rng: random.Random) -> list[Step]:
+        """The action, then the chance events it makes due (the dice a throw sends rolling, a card
+        drawn), drawn from ``rng`` at once: all of them are written in one commit, so that a move
+        costs one trip to the database.  Changes nothing."""
+        game, state, steps = self.game, self.state, []
+        while True:
+            after = game.apply(state, seat, action)
+            steps.append(Step(seat, action, game.format_action(state, seat, action), after))
+            if game.to_act(after) != (CHANCE,):
+                return steps
+            seat, action, state = CHANCE, game.sample_chance(after, rng), after
 
     # ---- changes in memory (the database already has them) -------------------------
     def record(self, seat: int, action: Any, after: Any) -> None:

@@ -346,24 +346,24 @@ class Hub:
 
     # ---- acting -----------------------------------------------------------------
     async def _commit(self, table: LiveTable, seat: int, action: Any) -> None:
-        """Verify, write and commit, then apply in memory (``settle`` then tells everyone).
-        Needs the table's lock.
+        """Verify, write and commit, then apply in memory (``settle`` then tells everyone); the
+        chance events the action makes due go in the same commit.  Needs the table's lock.
 
         If the log's next place was taken meanwhile (by another server on the database), the
         table catches up from the database and :class:`_Behind` is raised: the caller judges
         its action again on the table as it now is.
         """
-        game, before = table.game, table.state
-        after = game.apply(before, seat, action)
-        text = game.format_action(before, seat, action)
+        steps = table.play_out(seat, action, self.rng)
         try:
-            await self.db.write(self.storage.append, table.id, table.game_no, table.rows + 1, seat, text,
-                                game.is_terminal(after), code=table.code)
+            await self.db.write(self.storage.append_all, table.id, table.game_no, table.rows + 1,
+                                [(s.seat, s.text) for s in steps], table.game.is_terminal(steps[-1].after),
+                                code=table.code)
         except Conflict as exc:
             if await self.catch_up(table):
                 raise _Behind from None
             raise RequestError("stale", f"{exc}: look again") from None
-        table.record(seat, action, after)
+        for step in steps:
+            table.record(step.seat, step.action, step.after)
 
     async def act(self, table: LiveTable, held: frozenset[int], seat: Any, text: Any, seq: Any = None,
                   game_no: Any = None, rows: Any = None) -> None:
