@@ -90,6 +90,9 @@ class Stats:
     again: int = 0
     message_chars: list[int] = field(default_factory=list)
     measuring: bool = False
+    client_lag: list[float] = field(default_factory=list)
+    """How late this process's own loop woke from 10 ms sleeps in the measured window: a round trip
+    is measured here too, so a stall of the clients' process (a busy machine) adds to it."""
 
 
 def start_server(folder: str, bot_delay: float = 0.0) -> tuple[subprocess.Popen[str], int]:
@@ -231,10 +234,18 @@ async def run(port: int, clients: list[Client], args: argparse.Namespace, stats:
             stats.failures.append(f"table {client.code} seat {client.seat}: {type(exc).__name__}: {exc}")
             ready.put_nowait(None)
 
+    async def lag() -> None:
+        while not stop.is_set():
+            before = time.perf_counter()
+            await asyncio.sleep(0.01)
+            if stats.measuring:
+                stats.client_lag.append(time.perf_counter() - before - 0.01)
+
     tasks = [asyncio.create_task(one(client)) for client in clients]
     for _ in tasks:
         await ready.get()
     go.set()
+    tasks.append(asyncio.create_task(lag()))
     await asyncio.sleep(args.warmup)
     stats.measuring = True
     cpu0, server0, start = time.process_time(), cpu_seconds(server_pid), time.perf_counter()
@@ -315,6 +326,7 @@ def main() -> int:
         "cpu_share": {"server": cpu["server_cpu"] and round(cpu["server_cpu"], 2),
                       "client": round(cpu["client_cpu"], 2)},
         "load_average": [round(x, 2) for x in cpu["load"]],
+        "client_loop_lag_ms": latency_ms(sorted(stats.client_lag)),
         "goal_p99_ms": GOAL_P99_MS,
     }
     failed = bool(errors or stats.failures or not ordered)
@@ -343,6 +355,9 @@ def main() -> int:
         print(f"CPU        server {share['server']} cores, client {share['client']} cores; the machine's "
               f"load average {result['load_average'][0]:g} at the start, {result['load_average'][1]:g} "
               f"at the end ({result['cores']} cores)")
+        lag = result["client_loop_lag_ms"]
+        print(f"clients    their loop woke late by p99 {lag['p99']:.1f} ms, max {lag['max']:.1f} ms (a stall "
+              "of this process, counted in the round trips)")
         codes = f" {stats.errors}" if errors else ""
         print(f"errors     {errors}{codes}; failed clients {len(stats.failures)}; "
               f"games restarted {stats.again}")
