@@ -10,6 +10,10 @@ loop in this process; the server is a separate process on the same machine (they
         [--think SECONDS] [--rounds 1000] [--no-compression]
         [--mix COUNT:GAME:SEATS ...] [--bot-delay SECONDS] [--bot-workers N]
 
+Besides the figures of all the people's moves, it reports them by game (with ``--mix``), and the
+machine's load average at the start and the end of the measured window: on a shared machine the
+tail follows the load more than anything the server does.
+
 ``--think`` paces each client like a person (a random pause of 0.5-1.5 times SECONDS before each
 move) instead of playing flat out.
 
@@ -80,6 +84,8 @@ class Mix:
 @dataclass
 class Stats:
     latencies: list[float] = field(default_factory=list)
+    by_game: dict[str, list[float]] = field(default_factory=dict)
+    """The same round trips, by game."""
     actions: int = 0
     """Actions at every table (moves, bots' moves, chance) seen in the measured window, once per table."""
     errors: dict[str, int] = field(default_factory=dict)
@@ -87,6 +93,9 @@ class Stats:
     again: int = 0
     message_chars: list[int] = field(default_factory=list)
     measuring: bool = False
+    client_lag: list[float] = field(default_factory=list)
+    """How late this process's own loop woke from 10 ms sleeps in the measured window: a round trip
+    is measured here too, so a stall of the clients' process (a busy machine) adds to it."""
 
 
 def start_server(folder: str, bot_delay: float = 0.0, bot_workers: int | None = None,
@@ -150,6 +159,7 @@ class Client:
     """One connection: a person's seat (``seat``, with its ``token``) or a table's spectator."""
 
     code: str
+    game: str
     seat: int | None
     token: str | None
     counts: bool
@@ -174,10 +184,10 @@ def create_tables(port: int, mixes: list[Mix], rounds: int) -> list[Client]:
                 created = json.load(response)
             code = created["code"]
             if not people:
-                clients.append(Client(code, None, None, counts=True, starts=False))
+                clients.append(Client(code, mix.game, None, None, counts=True, starts=False))
             for n in people:
-                clients.append(Client(code, n, created["tokens"][str(n)], counts=n == people[0],
-                                      starts=n == people[0]))
+                clients.append(Client(code, mix.game, n, created["tokens"][str(n)],
+                                      counts=n == people[0], starts=n == people[0]))
     return clients
 
 
@@ -237,6 +247,7 @@ async def play(port: int, client: Client, args: argparse.Namespace, stats: Stats
             state = await next_state(ws, stats, state, client.counts)
             if measured:  # sent in the measured window (its answer may come just after)
                 stats.latencies.append(time.perf_counter() - sent)
+                stats.by_game.setdefault(client.game, []).append(stats.latencies[-1])
 
 
 async def run(port: int, clients: list[Client], args: argparse.Namespace, stats: Stats,
@@ -252,21 +263,32 @@ async def run(port: int, clients: list[Client], args: argparse.Namespace, stats:
             stats.failures.append(f"table {client.code} seat {client.seat}: {type(exc).__name__}: {exc}")
             ready.put_nowait(None)
 
+    async def lag() -> None:
+        while not stop.is_set():
+            before = time.perf_counter()
+            await asyncio.sleep(0.01)
+            if stats.measuring:
+                stats.client_lag.append(time.perf_counter() - before - 0.01)
+
     tasks = [asyncio.create_task(one(client)) for client in clients]
     for _ in tasks:
         await ready.get()
     go.set()
+    tasks.append(asyncio.create_task(lag()))
     await asyncio.sleep(args.warmup)
     stats.measuring = True
     cpu0, server0, start = time.process_time(), cpu_seconds(server_pid), time.perf_counter()
+    load0 = os.getloadavg()[0]
     await asyncio.sleep(args.seconds)
     stats.measuring = False
     elapsed = time.perf_counter() - start
     cpu1, server1 = time.process_time(), cpu_seconds(server_pid)
+    load1 = os.getloadavg()[0]
     stop.set()
     await asyncio.wait(tasks, timeout=REPLY_TIMEOUT + 5)
     workers = {child: peak_memory_mb(child) for child in children(server_pid)}
-    return {"elapsed": elapsed, "client_cpu": (cpu1 - cpu0) / elapsed, "peak_mb": peak_memory_mb(server_pid),
+    return {"elapsed": elapsed, "client_cpu": (cpu1 - cpu0) / elapsed, "load": (load0, load1),
+            "peak_mb": peak_memory_mb(server_pid),
             "workers_peak_mb": [round(mb) for mb in workers.values() if mb is not None],
             "server_cpu": None if server0 is None or server1 is None else (server1 - server0) / elapsed}
 
@@ -276,6 +298,11 @@ def percentile(ordered: list[float], q: float) -> float:
     if not ordered:
         return float("nan")
     return 1000 * ordered[min(len(ordered) - 1, max(0, round(q / 100 * len(ordered)) - 1))]
+
+
+def latency_ms(ordered: list[float]) -> dict[str, float]:
+    return {name: round(percentile(ordered, q), 2)
+            for name, q in (("p50", 50), ("p95", 95), ("p99", 99), ("max", 100))}
 
 
 def main() -> int:
@@ -325,14 +352,17 @@ def main() -> int:
         "compression": args.compression, "cores": os.cpu_count(), "moves": len(ordered),
         "moves_per_second": round(len(ordered) / cpu["elapsed"], 1),
         "actions_per_second": round(stats.actions / cpu["elapsed"], 1),
-        "latency_ms": {name: round(percentile(ordered, q), 2)
-                       for name, q in (("p50", 50), ("p95", 95), ("p99", 99), ("max", 100))},
+        "latency_ms": latency_ms(ordered),
+        "latency_ms_by_game": {game: latency_ms(sorted(times)) | {"moves": len(times)}
+                               for game, times in sorted(stats.by_game.items())},
         "errors": errors, "error_codes": stats.errors, "failed_clients": len(stats.failures),
         "games_restarted": stats.again,
         "message_chars": {"mean": round(sum(stats.message_chars) / max(1, len(stats.message_chars))),
                           "max": max(stats.message_chars, default=0)},
         "cpu_share": {"server": cpu["server_cpu"] and round(cpu["server_cpu"], 2),
                       "client": round(cpu["client_cpu"], 2)},
+        "load_average": [round(x, 2) for x in cpu["load"]],
+        "client_loop_lag_ms": latency_ms(sorted(stats.client_lag)),
         "goal_p99_ms": GOAL_P99_MS, "bot_workers": args.bot_workers, "bot_threads": args.bot_threads,
         "server_peak_mb": cpu["peak_mb"] and round(cpu["peak_mb"]), "workers_peak_mb": cpu["workers_peak_mb"],
     }
@@ -353,11 +383,20 @@ def main() -> int:
               f"with bots' moves and chance)")
         print(f"round trip p50 {lat['p50']:.1f} ms, p95 {lat['p95']:.1f} ms, p99 {lat['p99']:.1f} ms, "
               f"max {lat['max']:.1f} ms (goal p99 < {GOAL_P99_MS:g} ms: {met})")
+        if len(stats.by_game) > 1:
+            for game, times in result["latency_ms_by_game"].items():
+                print(f"  {game:<14} {times['moves']:>6,} moves: p50 {times['p50']:.1f} ms, "
+                      f"p99 {times['p99']:.1f} ms, max {times['max']:.1f} ms")
         size = result["message_chars"]
         print(f"messages   {size['mean']:,} characters on average, largest {size['max']:,} (JSON text)")
-        print(f"CPU        server {share['server']} cores, client {share['client']} cores")
+        print(f"CPU        server {share['server']} cores, client {share['client']} cores; the machine's "
+              f"load average {result['load_average'][0]:g} at the start, {result['load_average'][1]:g} "
+              f"at the end ({result['cores']} cores)")
         print(f"memory     server's peak resident {result['server_peak_mb']} MB; its worker processes' "
               f"{result['workers_peak_mb']} MB")
+        lag = result["client_loop_lag_ms"]
+        print(f"clients    their loop woke late by p99 {lag['p99']:.1f} ms, max {lag['max']:.1f} ms (a stall "
+              "of this process, counted in the round trips)")
         codes = f" {stats.errors}" if errors else ""
         print(f"errors     {errors}{codes}; failed clients {len(stats.failures)}; "
               f"games restarted {stats.again}")

@@ -274,3 +274,29 @@ def test_a_table_read_back_slowly_holds_up_nothing_else(db_url: str) -> None:
         assert events == ["lobby answered", "table read"]
         assert answers[0].status_code == 200 and answers[0].json()["code"] == code
         assert code in hub.tables
+
+
+def test_a_throw_and_its_dice_are_written_in_one_commit(db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One trip to a worker thread for a move and the chance events it makes due (docs/benchmarks.md,
+    "The latency goal at people's pace")."""
+    with TestClient(create_app(db_url, bot_delay=0)) as client:
+        hub = hub_of(client)
+        code, token = alone(client)
+        writes: list[list[tuple[int, str]]] = []
+        append_all = hub.storage.append_all
+
+        def counted(table_id: int, game_no: int, n: int, actions: list[tuple[int, str]], *rest: Any,
+                    **named: Any) -> None:
+            writes.append(list(actions))
+            append_all(table_id, game_no, n, actions, *rest, **named)
+
+        monkeypatch.setattr(hub.storage, "append_all", counted)
+        with client.websocket_connect(f"/ws/{code}") as ws:
+            ann = hello(ws, [token])
+            assert ann.state is not None
+            throw = next(m for m in ann.state["legal"]["0"] if m.startswith("roll"))
+            ann.send({"type": "move", "move": throw, "seq": 0})
+            after = ann.until(lambda m: m["type"] == "state" and m["seq"] >= 2)
+            assert [line["seat"] for line in after["log"]] == [0, -1]  # the throw, then the dice
+        assert len(writes) == 1 and [seat for seat, _ in writes[0]] == [0, -1], writes
+        assert stored(client, hub.get(code)) == writes[0]

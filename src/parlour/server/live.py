@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from string import ascii_uppercase
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from parlour.core.options import rules_to_json
-from parlour.core.protocol import AnyBot, AnyGame
+from parlour.core.protocol import CHANCE, AnyBot, AnyGame
 from parlour.server.storage import hash_token
 from parlour.server.takebacks import takeback_part
 
@@ -75,6 +76,15 @@ class LogItem:
     seat: int
     action: Any
     before: Any
+
+
+class Step(NamedTuple):
+    """An action about to be made: who, what, its text for the log, and the state after it."""
+
+    seat: int
+    action: Any
+    text: str
+    after: Any
 
 
 @dataclass(frozen=True)
@@ -170,6 +180,32 @@ class LiveTable:
     def free_seats(self) -> list[int]:
         """The people's seats nobody has taken yet."""
         return [s.seat for s in self.seats if not s.taken]
+
+    def still_meant(self, seat: int, seq: int) -> bool:
+        """Whether a move chosen at ``seq`` still stands: only others have acted since (the seat's
+        own move since used up the choice it was meant for, even if the seat now has the same
+        choices again, as when a second device sends the same roll) and the seat's choices are
+        unchanged."""
+        if seq == self.seq:
+            return True
+        if not 0 <= seq < self.seq or any(item.seat == seat for item in self.log[seq:]):
+            return False
+        game, then = self.game, self.log[seq].before
+        return seat in game.to_act(then) and \
+            game.legal_moves(then, seat) == game.legal_moves(self.state, seat)
+
+    def waiting_reason(self) -> str:
+        """Why nothing can be played yet (:attr:`waiting`)."""
+        free = [f"seat {s + 1}" for s in self.free_seats]
+        return "the game starts when every seat is taken: " + " and ".join(free) + \
+            (" is" if len(free) == 1 else " are") + " still free"
+
+    def turn_reason(self, actors: tuple[int, ...]) -> str:
+        """Why a seat not among ``actors`` may not act now."""
+        if actors == (CHANCE,):
+            return "wait: the dice or cards are on their way"
+        names = self.names()
+        return "it is not your turn: " + " and ".join(names[s] for s in actors) + " to play"
 
     @property
     def waiting(self) -> bool:
@@ -270,6 +306,18 @@ class LiveTable:
             shared = self.shared_part()
             for conn in self.conns:
                 conn.send(self.message_for(conn, shared))
+
+    def play_out(self, seat: int, action: Any, rng: random.Random) -> list[Step]:
+        """The action, then the chance events it makes due (the dice a throw sends rolling, a card
+        drawn), drawn from ``rng`` at once: all of them are written in one commit, so that a move
+        costs one trip to the database.  Changes nothing."""
+        game, state, steps = self.game, self.state, []
+        while True:
+            after = game.apply(state, seat, action)
+            steps.append(Step(seat, action, game.format_action(state, seat, action), after))
+            if game.to_act(after) != (CHANCE,):
+                return steps
+            seat, action, state = CHANCE, game.sample_chance(after, rng), after
 
     # ---- changes in memory (the database already has them) -------------------------
     def record(self, seat: int, action: Any, after: Any) -> None:

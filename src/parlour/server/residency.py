@@ -94,8 +94,9 @@ class Residency:
                     continue
                 if table is None:  # asked for meanwhile: it carries on already
                     continue
+                loaded = table.touched
                 await self.hub.carry_on(table)
-                if not self.busy(table):
+                if not self.busy(table) and table.touched == loaded:  # (and nobody asked for it since)
                     self.hub.let_go(table)
         finally:
             self.resumed.set()

@@ -290,11 +290,22 @@ class Storage:
 
         ``over``: this action ends the game (the table is then marked finished, in the same commit).
         """
+        self.append_all(table_id, game_no, n, [(seat, action)], over, code)
+
+    def append_all(self, table_id: int, game_no: int, n: int, actions: Sequence[tuple[int, str]],
+                   over: bool, code: str | None = None) -> None:
+        """Add ``actions`` (seat, action text) to the log at ``n``, ``n + 1``, ... in one commit (a
+        move and the chance events it makes due); ``Conflict``, and nothing written, if ``n`` is taken.
+
+        ``over``: the last action ends the game (the table is then marked finished, in the same commit).
+        """
         now = time.time()
         try:
             with self.engine.begin() as db:
-                db.execute(_APPEND, {"table_id": table_id, "game_no": game_no, "n": n, "seat": seat,
-                                     "action": action, "at": now})
+                # One statement a row: psycopg's executemany (a pipeline) prints a conflict on stderr.
+                for i, (seat, action) in enumerate(actions):
+                    db.execute(_APPEND, {"table_id": table_id, "game_no": game_no, "n": n + i,
+                                         "seat": seat, "action": action, "at": now})
                 if over:
                     db.execute(_FINISH, {"table": table_id, "over": True, "now": now})
                 self._notify(db, code)

@@ -90,6 +90,8 @@ class Hub:
         self.rng = rng if rng is not None else random.SystemRandom()
         self.tables: dict[str, LiveTable] = {}
         self.running = False
+        self.loop: asyncio.AbstractEventLoop | None = None
+        """The event loop the Hub runs on (set by :meth:`start`)."""
         self.shared = storage.notifies
         """Other servers may write to this database (PostgreSQL): listen for their changes."""
         self.listener: Listener | None = None
@@ -100,6 +102,7 @@ class Hub:
         """Listen for the other servers (PostgreSQL); the tables waiting on a bot or a clock are
         then loaded in the background, so the server answers at once (:mod:`.residency`)."""
         self.running = True
+        self.loop = asyncio.get_running_loop()
         if self.shared:
             self.listener = Listener(self.storage.url, self._notified, self._catch_up_all)
             await self.listener.start()
@@ -150,16 +153,26 @@ class Hub:
         return table
 
     def get(self, code: str) -> LiveTable:
-        """:meth:`fetch` for callers away from the event loop (tools, tests): the database is read
-        on the calling thread."""
+        """:meth:`fetch` without awaiting, for tools and tests (the server's requests fetch).  From
+        another thread while the Hub runs, the table is fetched on the Hub's loop; otherwise a
+        table not in memory is read on the calling thread (blocking the loop, if called on it)."""
         key = normalise_code(code)
         table = self.tables.get(key)
-        if table is None:
-            table = self._install(key, self._read(key, code))
-            if self.running:
-                self.carry_on(table)
-        table.touched = self.clocks.now()
+        if table is not None:
+            table.touched = self.clocks.now()
+            return table
+        if self.running and self.loop is not None and not self._on_loop():
+            return asyncio.run_coroutine_threadsafe(self.fetch(code), self.loop).result()
+        table = self._install(key, self._read(key, code))
+        if self.running:
+            self.carry_on(table)
         return table
+
+    def _on_loop(self) -> bool:
+        try:
+            return asyncio.get_running_loop() is self.loop
+        except RuntimeError:
+            return False
 
     def carry_on(self, table: LiveTable) -> asyncio.Task[None]:
         """A table just loaded carries on by itself: its clock runs again from now, its game
@@ -348,24 +361,24 @@ class Hub:
 
     # ---- acting -----------------------------------------------------------------
     async def _commit(self, table: LiveTable, seat: int, action: Any) -> None:
-        """Verify, write and commit, then apply in memory (``settle`` then tells everyone).
-        Needs the table's lock.
+        """Verify, write and commit, then apply in memory (``settle`` then tells everyone); the
+        chance events the action makes due go in the same commit.  Needs the table's lock.
 
         If the log's next place was taken meanwhile (by another server on the database), the
         table catches up from the database and :class:`_Behind` is raised: the caller judges
         its action again on the table as it now is.
         """
-        game, before = table.game, table.state
-        after = game.apply(before, seat, action)
-        text = game.format_action(before, seat, action)
+        steps = table.play_out(seat, action, self.rng)
         try:
-            await self.db.write(self.storage.append, table.id, table.game_no, table.rows + 1, seat, text,
-                                game.is_terminal(after), code=table.code)
+            await self.db.write(self.storage.append_all, table.id, table.game_no, table.rows + 1,
+                                [(s.seat, s.text) for s in steps], table.game.is_terminal(steps[-1].after),
+                                code=table.code)
         except Conflict as exc:
             if await self.catch_up(table):
                 raise _Behind from None
             raise RequestError("stale", f"{exc}: look again") from None
-        table.record(seat, action, after)
+        for step in steps:
+            table.record(step.seat, step.action, step.after)
 
     async def act(self, table: LiveTable, held: frozenset[int], seat: Any, text: Any, seq: Any = None,
                   game_no: Any = None, rows: Any = None) -> None:
@@ -417,17 +430,17 @@ class Hub:
         """Judge a person's move on the table as it is and commit it (``_Behind`` if the table
         was behind the database)."""
         if (game_no is not None and game_no != table.game_no) or (
-                seq is not None and not self._still_meant(table, seat, seq)) or (
+                seq is not None and not table.still_meant(seat, seq)) or (
                 rows is not None and rows < table.taken_back_at):
             raise RequestError("stale", "the table changed before your move arrived: look again")
         game, state = table.game, table.state
         if table.waiting:
-            raise RequestError("waiting", self._waiting_for(table))
+            raise RequestError("waiting", table.waiting_reason())
         actors = game.to_act(state)
         if not actors:
             raise RequestError("illegal", "the game is over")
         if seat not in actors:
-            raise RequestError("turn", self._whose_turn(table, actors))
+            raise RequestError("turn", table.turn_reason(actors))
         try:
             move = game.parse_move(state, seat, text)
             await self._commit(table, seat, move)
@@ -437,33 +450,6 @@ class Hub:
             raise RequestError("invalid", str(exc)) from None
         except ParlourError as exc:
             raise RequestError("illegal", str(exc)) from None
-
-    @staticmethod
-    def _still_meant(table: LiveTable, seat: int, seq: int) -> bool:
-        """Whether a move chosen at ``seq`` still stands: only others have acted since (the seat's
-        own move since used up the choice it was meant for, even if the seat now has the same
-        choices again, as when a second device sends the same roll) and the seat's choices are
-        unchanged."""
-        if seq == table.seq:
-            return True
-        if not 0 <= seq < table.seq or any(item.seat == seat for item in table.log[seq:]):
-            return False
-        game, then = table.game, table.log[seq].before
-        return seat in game.to_act(then) and \
-            game.legal_moves(then, seat) == game.legal_moves(table.state, seat)
-
-    @staticmethod
-    def _waiting_for(table: LiveTable) -> str:
-        free = [f"seat {s + 1}" for s in table.free_seats]
-        return "the game starts when every seat is taken: " + " and ".join(free) + \
-            (" is" if len(free) == 1 else " are") + " still free"
-
-    @staticmethod
-    def _whose_turn(table: LiveTable, actors: tuple[int, ...]) -> str:
-        if actors == (CHANCE,):
-            return "wait: the dice or cards are on their way"
-        names = table.names()
-        return "it is not your turn: " + " and ".join(names[s] for s in actors) + " to play"
 
     async def again(self, table: LiveTable, held: frozenset[int]) -> None:
         """Start the next game at the table (any seated player, once the game is over)."""
