@@ -50,9 +50,10 @@ class Encoding(abc.ABC, Generic[R, M, V]):
 
     # ---- observations ------------------------------------------------------------------------
     @property
-    @abc.abstractmethod
     def shape(self) -> tuple[int, ...]:
-        """The observation's shape (fixed for these rules and players)."""
+        """The observation's shape (fixed for these rules and players): by default a vector of the
+        :meth:`fields` one after another."""
+        return (sum(length for _, length, _ in self.fields()),)
 
     low: float = 0.0
     """Every observation entry is at least this."""

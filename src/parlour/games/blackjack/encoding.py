@@ -92,11 +92,6 @@ class BlackjackEncoding(Encoding[Rules, Move, BlackjackView]):
         """The most a seat can win or lose in a round: every hand doubled, and insurance."""
         self.chip_bound = rules.bankroll + rules.rounds * self.round_bound
         """The most chips a seat can ever hold."""
-        self._size = sum(length for _, length, _ in self.fields())
-
-    @property
-    def shape(self) -> tuple[int, ...]:
-        return (self._size,)
 
     @property
     def actions(self) -> int:

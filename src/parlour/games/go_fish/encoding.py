@@ -79,10 +79,6 @@ class GoFishEncoding(Encoding[Rules, Ask, GoFishView]):
         self._size = at
 
     @property
-    def shape(self) -> tuple[int, ...]:
-        return (self._size,)
-
-    @property
     def actions(self) -> int:
         return 13 * (self.players - 1)
 

@@ -78,11 +78,6 @@ class ShutTheBoxEncoding(Encoding[Rules, Move, ShutTheBoxView]):
         self.max_score = score_of(rules.scoring, rules.all_tiles)
         self.stake_bound = 2 * rules.stake * max(1, players - 1) * rules.rounds
         """The most a seat can win or lose in a game: shutting the box every round."""
-        self._size = sum(length for _, length, _ in self.fields())
-
-    @property
-    def shape(self) -> tuple[int, ...]:
-        return (self._size,)
 
     @property
     def actions(self) -> int:

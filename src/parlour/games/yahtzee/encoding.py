@@ -87,11 +87,6 @@ class YahtzeeEncoding(Encoding[Rules, Move, YahtzeeView]):
     def __init__(self, rules: Rules, players: int) -> None:
         GAME.initial_state(rules, players)  # a player count the game refuses is refused here too
         super().__init__(rules, players)
-        self._size = sum(length for _, length, _ in self.fields())
-
-    @property
-    def shape(self) -> tuple[int, ...]:
-        return (self._size,)
 
     @property
     def actions(self) -> int:
