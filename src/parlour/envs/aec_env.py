@@ -48,6 +48,16 @@ def check_render_mode(render_mode: str | None) -> str | None:
     return render_mode
 
 
+def render_table(table: Table, render_mode: str | None) -> str | None:
+    """``render()`` of every environment: with ``ansi``, the game as a spectator sees it (no hidden
+    card), as text; without a render mode, a warning and nothing."""
+    if render_mode is None:
+        gymnasium.logger.warn("render() was called without a render_mode (make the env with "
+                              "render_mode='ansi')")
+        return None
+    return table.render()
+
+
 class GameAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # AECEnv is untyped
     """One game of a Parlour game, seat by seat (PettingZoo's AEC API)."""
 
@@ -120,11 +130,7 @@ class GameAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # AEC
 
     def render(self) -> str | None:
         """``ansi``: the game as a spectator sees it (no hidden card), as text."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode (make the env with "
-                                  "render_mode='ansi')")
-            return None
-        return self.table.render()
+        return render_table(self.table, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release."""

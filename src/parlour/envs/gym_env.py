@@ -26,7 +26,7 @@ import numpy as np
 from parlour.agents import make_bot
 from parlour.core.errors import RulesError
 from parlour.core.protocol import AnyBot, AnyGame
-from parlour.envs.aec_env import RENDER_FPS, RENDER_MODES, check_render_mode
+from parlour.envs.aec_env import RENDER_FPS, RENDER_MODES, check_render_mode, render_table
 from parlour.envs.core import IllegalActionError, Table
 from parlour.envs.spaces import action_space, observation_space
 
@@ -80,7 +80,8 @@ class GameGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         for _ in range(REDEALS):
             self._bots_play()
             if not self.table.over:
-                return self._observation(), self._info()
+                observation = self._observation()
+                return observation, self._info(observation)
             self.table.reset()
         raise RuntimeError(f"{REDEALS} games in a row ended before seat {self.seat} could act")
 
@@ -93,10 +94,12 @@ class GameGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         except IllegalActionError as refused:
             if self.illegal == "raise":
                 raise
-            return self._observation(), 0.0, False, False, {**self._info(), "illegal_action": str(refused)}
+            observation = self._observation()
+            return observation, 0.0, False, False, {**self._info(observation), "illegal_action": str(refused)}
         self._bots_play()
         reward = table.rewards()[self.seat]
-        return self._observation(), reward, table.over, False, self._info()
+        observation = self._observation()
+        return observation, reward, table.over, False, self._info(observation)
 
     def _bots_play(self) -> None:
         """The other seats act until it is the learner's turn, or the end."""
@@ -110,8 +113,10 @@ class GameGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
     def _observation(self) -> dict[str, Any]:
         return {"observation": self.table.observe(self.seat), "action_mask": self.table.mask(self.seat)}
 
-    def _info(self) -> dict[str, Any]:
-        return {"action_mask": self.table.mask(self.seat)}
+    @staticmethod
+    def _info(observation: dict[str, Any]) -> dict[str, Any]:
+        """The mask in ``info`` too (the observation's own array)."""
+        return {"action_mask": observation["action_mask"]}
 
     def action_masks(self) -> np.ndarray[Any, np.dtype[np.int8]]:
         """The mask as a method too (as sb3-contrib's maskable algorithms ask for it)."""
@@ -119,8 +124,4 @@ class GameGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     def render(self) -> str | None:
         """``ansi``: the game as a spectator sees it (no hidden card), as text."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode (make the env with "
-                                  "render_mode='ansi')")
-            return None
-        return self.table.render()
+        return render_table(self.table, self.render_mode)

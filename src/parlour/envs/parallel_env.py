@@ -25,6 +25,7 @@ from parlour.envs.aec_env import (
     check_render_mode,
     cut_short,
     env_name,
+    render_table,
 )
 from parlour.envs.core import IllegalActionError, Table, agent_name, seat_of
 from parlour.envs.spaces import action_space, observation_space
@@ -104,11 +105,7 @@ class GameParallelEnv(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[mi
 
     def render(self) -> str | None:
         """``ansi``: the game as a spectator sees it (no hidden card), as text."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode (make the env with "
-                                  "render_mode='ansi')")
-            return None
-        return self.table.render()
+        return render_table(self.table, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release."""

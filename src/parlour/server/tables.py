@@ -143,12 +143,10 @@ class Hub:
         key = normalise_code(code)
         table = self.tables.get(key)
         if table is None:
-            found = await self.db.read(self._read, key, code)
-            table = self.tables.get(key)  # another request may have loaded it meanwhile
-            if table is None:
-                table = self._install(key, found)
-                if self.running:
-                    self.carry_on(table)
+            loaded = await self.load(key, code)
+            if loaded is not None and self.running:
+                self.carry_on(loaded)
+            table = loaded or self.tables[key]  # (None: another request loaded it meanwhile)
         table.touched = self.clocks.now()
         return table
 
@@ -204,12 +202,13 @@ class Hub:
             raise RequestError("not-found", f"there is no table {asked.strip()!r}", 404)
         return row, self.storage.load_clock(row.id)
 
-    async def load(self, key: str) -> LiveTable | None:
+    async def load(self, key: str, asked: str | None = None) -> LiveTable | None:
         """Table ``key`` read from the database (off the event loop) into memory; it does not carry
-        on yet (:meth:`carry_on`).  ``None`` if it was in memory already, or got there meanwhile."""
+        on yet (:meth:`carry_on`).  ``None`` if it was in memory already, or got there meanwhile.
+        ``asked``: the code as asked for, for the 404 if there is none."""
         if key in self.tables:
             return None
-        found = await self.db.read(self._read, key, key)
+        found = await self.db.read(self._read, key, asked or key)
         return None if key in self.tables else self._install(key, found)
 
     def _install(self, key: str, found: tuple[TableRow, ClockRow | None]) -> LiveTable:
